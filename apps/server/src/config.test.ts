@@ -1,0 +1,42 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig, repoRoot } from './config.ts';
+
+describe('loadConfig', () => {
+  it('has working defaults for a fresh clone', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 4000,
+      host: 'localhost',
+      publicUrl: 'http://localhost:4000',
+      dataDir: path.join(repoRoot, '.data'),
+      databaseUrl: undefined,
+      logLevel: 'info',
+      jobsEnabled: true,
+    });
+  });
+
+  it('follows PORT in the public URL unless PUBLIC_URL is given', () => {
+    expect(loadConfig({ PORT: '5123' }).publicUrl).toBe('http://localhost:5123');
+    expect(loadConfig({ PORT: '5123', PUBLIC_URL: 'https://portal.example/' }).publicUrl).toBe(
+      'https://portal.example',
+    );
+  });
+
+  it.each([
+    [{ PORT: 'abc' }, /PORT must be a whole number/],
+    [{ PORT: '70000' }, /PORT must be a whole number from 0 to 65535/],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with postgres/],
+    [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL must be an absolute URL/],
+    [{ JOBS_ENABLED: 'maybe' }, /JOBS_ENABLED must be true or false/],
+  ])('rejects %j with a message naming the variable', (env, message) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('resolves DATA_DIR against the repository root', () => {
+    expect(loadConfig({ DATA_DIR: 'tmp/db' }).dataDir).toBe(path.join(repoRoot, 'tmp/db'));
+    expect(loadConfig({ DATA_DIR: '/var/portal' }).dataDir).toBe('/var/portal');
+  });
+});

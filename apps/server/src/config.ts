@@ -1,0 +1,82 @@
+import path from 'node:path';
+
+/**
+ * Every setting of the server, read once from the environment. Nothing else reads `process.env`.
+ * The README's configuration table lists the same variables; keep them in step.
+ */
+export interface Config {
+  /** TCP port the one server process listens on. */
+  port: number;
+  /** Interface to bind; `localhost` keeps the demo private to this machine. */
+  host: string;
+  /** Public origin of this process, used for issuer URLs and the platform's CoreApiUrl. */
+  publicUrl: string;
+  /** Folder of the embedded PGlite database (ignored when `databaseUrl` is set). */
+  dataDir: string;
+  /** PostgreSQL connection string; when set the embedded database is not used. */
+  databaseUrl: string | undefined;
+  /** pino level: fatal, error, warn, info, debug, trace or silent. */
+  logLevel: string;
+  /** Folder of the built web app served at `/`. */
+  webDist: string;
+  /** How long a graceful shutdown waits for in-flight requests before closing connections. */
+  shutdownTimeoutMs: number;
+  /** Whether the scheduled jobs (pg-boss) run in this process. */
+  jobsEnabled: boolean;
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/** Thrown for a setting that cannot be used; the message names the variable and the fix. */
+export class ConfigError extends Error {}
+
+function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be a whole number from ${min} to ${max}; got "${raw}".`);
+  }
+  return value;
+}
+
+function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(`${name} must be true or false; got "${raw}".`);
+}
+
+/** The repository root, so relative defaults do not depend on the shell's working directory. */
+export const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const port = integer(env, 'PORT', 4000, 0, 65535);
+  const host = env.HOST || 'localhost';
+  const logLevel = (env.LOG_LEVEL || 'info').toLowerCase();
+  if (!LOG_LEVELS.includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}; got "${env.LOG_LEVEL}".`);
+  }
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must start with postgres:// or postgresql://.');
+  }
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  try {
+    new URL(publicUrl);
+  } catch {
+    throw new ConfigError(`PUBLIC_URL must be an absolute URL; got "${env.PUBLIC_URL}".`);
+  }
+  return {
+    port,
+    host,
+    publicUrl,
+    dataDir: path.resolve(repoRoot, env.DATA_DIR || '.data'),
+    databaseUrl,
+    logLevel,
+    webDist: path.resolve(repoRoot, env.WEB_DIST || 'apps/web/dist'),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    jobsEnabled: flag(env, 'JOBS_ENABLED', true),
+  };
+}

@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built single-page app at `/` with history fallback: any GET that asks for HTML and
+ * matches no file or API route gets `index.html`, so deep links and reloads work.
+ */
+export async function registerWebApp(
+  app: FastifyInstance,
+  webDist: string,
+  apiPrefixes: readonly string[],
+): Promise<void> {
+  const indexFile = path.join(webDist, 'index.html');
+  const built = fs.existsSync(indexFile);
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      // Our setHeaders decides caching; the plugin's own header would override it.
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        // Vite names assets by content hash, so they never change; index.html must always be fresh.
+        const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.setHeader('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+
+  const isApi = (url: string) => apiPrefixes.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsPage =
+      request.method === 'GET' && !isApi(pathname) && (request.headers.accept ?? '').includes('text/html');
+    if (!wantsPage) {
+      return reply.code(404).send({ error: 'Not Found', message: `No route for ${request.method} ${pathname}.` });
+    }
+    if (!built) {
+      return reply
+        .code(503)
+        .type('text/plain; charset=utf-8')
+        .send('The web app is not built yet. Run `npm start`, which builds it, or `npm run build`.');
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+}

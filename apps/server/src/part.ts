@@ -1,0 +1,26 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { SchemaOwner } from './db/migrate.ts';
+import type { JobDefinition } from './jobs/job-queue.ts';
+
+/**
+ * One back-end part (ARCHITECTURE §2): mounted at its own prefix, owning its routes, its Postgres
+ * schema and its jobs, so that it could later run on a host of its own.
+ */
+export interface Part {
+  name: string;
+  /** URL prefix, e.g. `/platform`. */
+  prefix: string;
+  /** Encapsulated plugin registered under the prefix; it reads shared services from the instance. */
+  plugin: FastifyPluginAsync;
+  /** Migrations folder when the part keeps data. */
+  migrationsFolder?: string;
+  jobs?: readonly JobDefinition[];
+  /** Demo sign-ins this part creates, printed when the server is ready. */
+  demoAccounts?: readonly string[];
+}
+
+export function schemaOwners(parts: readonly Part[]): SchemaOwner[] {
+  return parts.flatMap((part) =>
+    part.migrationsFolder ? [{ name: part.name, migrationsFolder: part.migrationsFolder }] : [],
+  );
+}

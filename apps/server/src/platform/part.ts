@@ -1,0 +1,11 @@
+import type { Part } from '../part.ts';
+import { registerHealthRoute } from '../http/health.ts';
+
+/** The local commerce platform, mounted at `/platform`. */
+export const platformPart: Part = {
+  name: 'platform',
+  prefix: '/platform',
+  async plugin(app) {
+    registerHealthRoute(app, 'platform');
+  },
+};

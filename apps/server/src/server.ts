@@ -1,0 +1,93 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import { runMigrations } from './db/migrate.ts';
+import { JobQueue, type JobQueueOptions } from './jobs/job-queue.ts';
+import { schemaOwners, type Part } from './part.ts';
+import { parts as allParts } from './parts.ts';
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: Database;
+  jobs: JobQueue | undefined;
+  /** Base URL the server listens on (the real port when `config.port` was 0). */
+  url: string;
+  /** Graceful stop: in-flight requests finish, jobs finish, then the database closes. */
+  stop(): Promise<void>;
+}
+
+export interface StartOptions {
+  parts?: readonly Part[];
+  jobs?: JobQueueOptions;
+  /** Runs after the routes are registered and before listening, e.g. to add a test-only route. */
+  beforeListen?: (app: FastifyInstance) => void | Promise<void>;
+}
+
+/** Opens the database, migrates it, starts the jobs and listens: everything `npm start` runs. */
+export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const parts = options.parts ?? allParts;
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  let app: FastifyInstance | undefined;
+  let jobs: JobQueue | undefined;
+  try {
+    await runMigrations(database, schemaOwners(parts));
+    app = await buildApp({ config, database, parts });
+    if (config.jobsEnabled) {
+      jobs = new JobQueue(database, app.log, options.jobs);
+      await jobs.start(parts.flatMap((part) => part.jobs ?? []));
+    }
+    await options.beforeListen?.(app);
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    await jobs?.stop(0).catch(() => undefined);
+    await app?.close().catch(() => undefined);
+    await database.close();
+    throw error;
+  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const running = app;
+  return {
+    app: running,
+    database,
+    jobs,
+    url: `http://localhost:${port}`,
+    stop: () => stopServer(running, jobs, database, config.shutdownTimeoutMs),
+  };
+}
+
+async function stopServer(
+  app: FastifyInstance,
+  jobs: JobQueue | undefined,
+  database: Database,
+  timeoutMs: number,
+): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), timeoutMs);
+  });
+  const closed = app.close().then(() => 'closed' as const);
+  // A keep-alive connection that finishes its request while we close would otherwise stay open
+  // until the deadline; closing idle connections as they appear lets the stop end promptly.
+  const sweeper = setInterval(() => app.server.closeIdleConnections(), 50);
+  const outcome = await Promise.race([closed, deadline]);
+  clearInterval(sweeper);
+  if (outcome === 'timeout') {
+    app.log.warn({ timeoutMs }, 'shutdown: requests still running after the timeout; closing their connections');
+    app.server.closeAllConnections();
+    await closed;
+  }
+  clearTimeout(timer);
+  await jobs?.stop(timeoutMs);
+  await database.close();
+}
+
+/** The one line printed when the server is ready: where to go and how to sign in. */
+export function readyLine(url: string, parts: readonly Part[] = allParts): string {
+  const accounts = parts.flatMap((part) => part.demoAccounts ?? []);
+  const signIn = accounts.length > 0 ? ` | demo sign-in: ${accounts.join('; ')}` : '';
+  return `Marketplace Portal is ready at ${url}${signIn}`;
+}

@@ -1,0 +1,81 @@
+// `npm test`: the whole suite — format, lint, type check, unit + integration, browser.
+// Stops at the first failing stage and ends with one "N passed, N failed" line.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { ensureChromium } from './lib/chromium.mjs';
+import { ensureDependencies, ensureWebBuild, root } from './lib/prepare.mjs';
+
+const outputDir = path.join(root, '.test-output');
+fs.rmSync(outputDir, { recursive: true, force: true });
+fs.mkdirSync(outputDir, { recursive: true });
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+
+const counts = { passed: 0, failed: 0, skipped: 0 };
+function stage(title, command, args, env = {}) {
+  console.log(`\n=== ${title} ===`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, env: { ...process.env, ...env } });
+  console.log(
+    `--- ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
+  return result.status === 0;
+}
+
+function readJson(file) {
+  try {
+    return JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch {
+    return undefined;
+  }
+}
+
+function countVitest() {
+  const report = readJson(path.join(outputDir, 'vitest.json'));
+  if (!report) return;
+  counts.passed += report.numPassedTests ?? 0;
+  counts.failed += report.numFailedTests ?? 0;
+  counts.skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+}
+
+function countPlaywright() {
+  const stats = readJson(path.join(outputDir, 'playwright.json'))?.stats;
+  if (!stats) return;
+  counts.passed += (stats.expected ?? 0) + (stats.flaky ?? 0);
+  counts.failed += stats.unexpected ?? 0;
+  counts.skipped += stats.skipped ?? 0;
+}
+
+function finish(ok) {
+  console.log(`\n${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped`);
+  process.exit(ok && counts.failed === 0 ? 0 : 1);
+}
+
+ensureDependencies();
+const staticChecks = [
+  ['Format (prettier)', bin('prettier'), ['--check', '--log-level=warn', '.']],
+  ['Lint (eslint)', bin('eslint'), ['.', '--max-warnings', '0']],
+  ['Types: server', bin('tsc'), ['-p', 'apps/server']],
+  ['Types: web', bin('tsc'), ['-p', 'apps/web']],
+  ['Types: e2e and tools', bin('tsc'), ['-p', '.']],
+];
+for (const [title, command, args] of staticChecks) {
+  if (!stage(title, command, args)) finish(false);
+}
+
+const unitOk = stage('Unit and integration (vitest)', bin('vitest'), [
+  'run',
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${path.join(outputDir, 'vitest.json')}`,
+]);
+countVitest();
+if (!unitOk) finish(false);
+
+ensureChromium();
+ensureWebBuild();
+const browserOk = stage('Browser journeys (playwright)', bin('playwright'), ['test', '--reporter=list,json'], {
+  PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(outputDir, 'playwright.json'),
+});
+countPlaywright();
+finish(browserOk);

@@ -1,0 +1,8 @@
+import { defineConfig } from 'vitest/config';
+
+// One run covers every workspace; each workspace's own config says how its tests run.
+export default defineConfig({
+  test: {
+    projects: ['apps/*/vitest.config.ts', 'packages/*/vitest.config.ts'],
+  },
+});
