@@ -59,11 +59,13 @@ describe('request ids', () => {
 });
 
 describe('web app', () => {
-  it('serves index.html for deep links (history fallback), never cached', async () => {
-    const response = await fetch(`${server.url}/admin/products?organization=o1`, { headers: { accept: 'text/html' } });
-    expect(response.status).toBe(200);
-    expect(response.headers.get('cache-control')).toBe('no-cache');
-    expect(await response.text()).toContain('<title>Marketplace Portal</title>');
+  it('serves index.html at the root and for deep links (history fallback), never cached', async () => {
+    for (const url of ['/', '/admin/products?organization=o1']) {
+      const response = await fetch(`${server.url}${url}`, { headers: { accept: 'text/html' } });
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      expect(await response.text()).toContain('<title>Marketplace Portal</title>');
+    }
   });
 
   it('serves hashed assets as immutable', async () => {

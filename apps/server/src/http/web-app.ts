@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 
 /**
  * Serves the built single-page app at `/` with history fallback: any GET that asks for HTML and
@@ -17,7 +17,8 @@ export async function registerWebApp(
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
-      wildcard: false,
+      // Looked up per request, so a rebuild is served without restarting the server.
+      wildcard: true,
       index: false,
       // Our setHeaders decides caching; the plugin's own header would override it.
       cacheControl: false,
@@ -29,6 +30,9 @@ export async function registerWebApp(
     });
   }
 
+  // The static handler refuses directory paths, so the root page is its own route.
+  app.get('/', (request, reply) => sendPage(reply));
+
   const isApi = (url: string) => apiPrefixes.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
 
   app.setNotFoundHandler((request, reply) => {
@@ -38,6 +42,10 @@ export async function registerWebApp(
     if (!wantsPage) {
       return reply.code(404).send({ error: 'Not Found', message: `No route for ${request.method} ${pathname}.` });
     }
+    return sendPage(reply);
+  });
+
+  function sendPage(reply: FastifyReply) {
     if (!built) {
       return reply
         .code(503)
@@ -45,5 +53,5 @@ export async function registerWebApp(
         .send('The web app is not built yet. Run `npm start`, which builds it, or `npm run build`.');
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
-  });
+  }
 }

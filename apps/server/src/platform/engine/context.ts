@@ -1,0 +1,56 @@
+import type { ResourceDefinition } from '../resources/types.ts';
+import type { Registry } from '../resources/registry.ts';
+import type { Store } from './store.ts';
+
+/** Any stored object: the JSON body the API shows (ID, fields, xp). */
+export type Item = Record<string, unknown>;
+
+/** Who is calling, from a verified access token. */
+export interface AuthContext {
+  marketplaceId: string;
+  clientId: string;
+  username: string;
+  /** Id of the user record (AdminUsers, Users or SupplierUsers). */
+  userId: string;
+  userType: 'admin' | 'buyer' | 'supplier';
+  /** Buyer or supplier id for buyer and supplier users; undefined for admin users. */
+  companyId: string | undefined;
+  roles: ReadonlySet<string>;
+  /** Id of the impersonating user when the token was issued through impersonation. */
+  impersonatorId: string | undefined;
+}
+
+export interface OperationContext {
+  marketplaceId: string;
+  auth: AuthContext;
+  /** Path parameters as sent (ids are case-sensitive). */
+  params: Readonly<Record<string, string>>;
+  query: Readonly<Record<string, string | string[] | undefined>>;
+  body: unknown;
+  /** Storage scoped to the marketplace; inside the request's transaction for writes. */
+  store: Store;
+  registry: Registry;
+  resource: ResourceDefinition;
+}
+
+export interface WriteContext extends OperationContext {
+  mode: 'create' | 'replace' | 'patch';
+  /** Parent ids from the path, outermost first. */
+  parents: readonly string[];
+  id: string;
+  /** The stored object before the write; undefined on create. */
+  previous: Item | undefined;
+  /** The object about to be stored; hooks may change it. */
+  next: Item;
+}
+
+export interface DeleteContext extends OperationContext {
+  parents: readonly string[];
+  id: string;
+  previous: Item;
+}
+
+export interface PresentContext {
+  store: Store;
+  parents: readonly string[];
+}

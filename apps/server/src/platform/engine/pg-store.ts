@@ -1,0 +1,234 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/database.ts';
+import type { Registry } from '../resources/registry.ts';
+import type { ResourceDefinition } from '../resources/types.ts';
+import type { Item } from './context.ts';
+import { idExists, notFound, validation } from './errors.ts';
+import { compileFilters, compileSearch, compileSort } from './filter-sql.ts';
+import { listPage, type ListPage, type ListQuery } from './list-query.ts';
+import type { Match, Store, StoredItem } from './store.ts';
+
+const parentKey = (parents: readonly string[]) => parents.join('/');
+
+interface Row {
+  parent_key: string;
+  id: string;
+  body: Item;
+  total?: string | number;
+}
+
+async function rows(db: Db, query: SQL): Promise<Row[]> {
+  const result = (await db.execute(query)) as unknown as { rows: Row[] };
+  return result.rows;
+}
+
+/** `body` conditions for exact matches; null matches a missing or null field. */
+function matchSql(alias: string, match: Match | undefined): SQL[] {
+  if (!match) return [];
+  const present: Record<string, unknown> = {};
+  const conditions: SQL[] = [];
+  for (const [field, value] of Object.entries(match)) {
+    if (value === null) conditions.push(sql`coalesce(jsonb_typeof(${sql.raw(alias)}.body -> ${field}), 'null') = 'null'`);
+    else present[field] = value;
+  }
+  if (Object.keys(present).length > 0) conditions.unshift(sql`${sql.raw(alias)}.body @> ${JSON.stringify(present)}::jsonb`);
+  return conditions;
+}
+
+function parentCondition(alias: string, parents: readonly string[] | undefined): SQL[] {
+  return parents === undefined ? [] : [sql`${sql.raw(alias)}.parent_key = ${parentKey(parents)}`];
+}
+
+function splitParents(key: string): string[] {
+  return key === '' ? [] : key.split('/');
+}
+
+/** The Store over the `platform` schema, on PGlite or PostgreSQL alike. */
+export class PgStore implements Store {
+  constructor(
+    private readonly db: Db,
+    private readonly registry: Registry,
+    readonly marketplaceId: string,
+    private readonly inTransaction = false,
+  ) {}
+
+  private where(resource: string, parents: readonly string[] | undefined, extra: SQL[] = []): SQL {
+    return sql.join(
+      [sql`d.marketplace_id = ${this.marketplaceId}`, sql`d.resource = ${resource}`, ...parentCondition('d', parents), ...extra],
+      sql` AND `,
+    );
+  }
+
+  async get(resource: string, parents: readonly string[], id: string): Promise<Item | undefined> {
+    const found = await rows(this.db, sql`SELECT d.body FROM platform.documents d WHERE ${this.where(resource, parents, [sql`d.id = ${id}`])}`);
+    return found[0]?.body;
+  }
+
+  async require(resource: string, parents: readonly string[], id: string, objectType?: string): Promise<Item> {
+    const item = await this.get(resource, parents, id);
+    if (!item) throw notFound(objectType ?? this.registry.resource(resource).model.name, id);
+    return item;
+  }
+
+  async list(resource: ResourceDefinition, parents: readonly string[], query: ListQuery, scope?: Match): Promise<ListPage> {
+    const { model } = resource;
+    const conditions = [...matchSql('d', scope)];
+    const filters = compileFilters(this.registry, model, query.filters);
+    if (filters) conditions.push(filters);
+    if (query.search) {
+      const searchable = resource.searchable ?? defaultSearchable(resource);
+      const fields = query.searchOn ?? searchable;
+      for (const field of fields) {
+        if (!searchable.includes(field)) {
+          throw validation(`${field} cannot be searched on ${model.name} lists.`, { Property: field }, 'List.InvalidSearchProperty');
+        }
+      }
+      conditions.push(compileSearch(this.registry, model, query.search, fields));
+    }
+    const sortable = new Set(resource.sortable ?? defaultSortable(resource));
+    const order = compileSort(this.registry, model, query.sortBy, sortable);
+    const offset = (query.page - 1) * query.pageSize;
+    const found = await rows(
+      this.db,
+      sql`SELECT d.body, count(*) OVER () AS total FROM platform.documents d
+          WHERE ${this.where(resource.name, parents, conditions)}
+          ORDER BY ${order} LIMIT ${query.pageSize} OFFSET ${offset}`,
+    );
+    let total = Number(found[0]?.total ?? 0);
+    if (found.length === 0 && query.page > 1) {
+      const counted = await rows(this.db, sql`SELECT count(*) AS total FROM platform.documents d WHERE ${this.where(resource.name, parents, conditions)}`);
+      total = Number(counted[0]?.total ?? 0);
+    }
+    return listPage(
+      found.map((row) => row.body),
+      total,
+      query,
+    );
+  }
+
+  async find(resource: string, parents: readonly string[] | undefined, match?: Match): Promise<StoredItem[]> {
+    const found = await rows(
+      this.db,
+      sql`SELECT d.parent_key, d.id, d.body FROM platform.documents d WHERE ${this.where(resource, parents, matchSql('d', match))} ORDER BY d.seq`,
+    );
+    return found.map((row) => ({ parents: splitParents(row.parent_key), id: row.id, item: row.body }));
+  }
+
+  async insert(resource: string, parents: readonly string[], item: Item, secret?: Item): Promise<void> {
+    const id = String(item.ID);
+    const inserted = await rows(
+      this.db,
+      sql`INSERT INTO platform.documents (marketplace_id, resource, parent_key, id, body, secret)
+          VALUES (${this.marketplaceId}, ${resource}, ${parentKey(parents)}, ${id}, ${JSON.stringify(item)}::jsonb, ${secret ? JSON.stringify(secret) : null}::jsonb)
+          ON CONFLICT DO NOTHING RETURNING id`,
+    );
+    if (inserted.length === 0) throw idExists(this.registry.resource(resource).model.name, id);
+  }
+
+  async put(resource: string, parents: readonly string[], item: Item, secret?: Item): Promise<void> {
+    await this.db.execute(
+      sql`INSERT INTO platform.documents (marketplace_id, resource, parent_key, id, body, secret)
+          VALUES (${this.marketplaceId}, ${resource}, ${parentKey(parents)}, ${String(item.ID)}, ${JSON.stringify(item)}::jsonb, ${secret ? JSON.stringify(secret) : null}::jsonb)
+          ON CONFLICT (marketplace_id, resource, parent_key, id) DO UPDATE
+          SET body = excluded.body, secret = coalesce(excluded.secret, platform.documents.secret), updated_at = now()`,
+    );
+  }
+
+  async rename(resource: string, parents: readonly string[], fromId: string, item: Item): Promise<void> {
+    const toId = String(item.ID);
+    if (await this.get(resource, parents, toId)) throw idExists(this.registry.resource(resource).model.name, toId);
+    await this.db.execute(
+      sql`UPDATE platform.documents d SET id = ${toId}, body = ${JSON.stringify(item)}::jsonb, updated_at = now()
+          WHERE ${this.where(resource, parents, [sql`d.id = ${fromId}`])}`,
+    );
+  }
+
+  async remove(resource: string, parents: readonly string[], id: string): Promise<boolean> {
+    const removed = await rows(this.db, sql`DELETE FROM platform.documents d WHERE ${this.where(resource, parents, [sql`d.id = ${id}`])} RETURNING d.id`);
+    return removed.length > 0;
+  }
+
+  async removeUnder(resource: string, parents: readonly string[]): Promise<number> {
+    const key = parentKey(parents);
+    const under = parents.length === 0 ? [] : [sql`(d.parent_key = ${key} OR d.parent_key LIKE ${`${key}/%`})`];
+    const removed = await rows(this.db, sql`DELETE FROM platform.documents d WHERE ${this.where(resource, undefined, under)} RETURNING d.id`);
+    return removed.length;
+  }
+
+  async getSecret(resource: string, parents: readonly string[], id: string): Promise<Item | undefined> {
+    const found = await rows(this.db, sql`SELECT d.secret AS body FROM platform.documents d WHERE ${this.where(resource, parents, [sql`d.id = ${id}`])}`);
+    return found[0]?.body ?? undefined;
+  }
+
+  private assignmentWhere(kind: string, parents: readonly string[] | undefined, match: Match): SQL {
+    return sql.join(
+      [sql`a.marketplace_id = ${this.marketplaceId}`, sql`a.kind = ${kind}`, ...parentCondition('a', parents), ...matchSql('a', match)],
+      sql` AND `,
+    );
+  }
+
+  async listAssignments(kind: string, parents: readonly string[], match: Match, page: number, pageSize: number): Promise<ListPage> {
+    const found = await rows(
+      this.db,
+      sql`SELECT a.body, count(*) OVER () AS total FROM platform.assignments a WHERE ${this.assignmentWhere(kind, parents, match)}
+          ORDER BY a.seq LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
+    );
+    let total = Number(found[0]?.total ?? 0);
+    if (found.length === 0 && page > 1) {
+      const counted = await rows(this.db, sql`SELECT count(*) AS total FROM platform.assignments a WHERE ${this.assignmentWhere(kind, parents, match)}`);
+      total = Number(counted[0]?.total ?? 0);
+    }
+    return listPage(
+      found.map((row) => row.body),
+      total,
+      { page, pageSize },
+    );
+  }
+
+  async findAssignments(kind: string, parents: readonly string[] | undefined, match: Match): Promise<Item[]> {
+    const found = await rows(this.db, sql`SELECT a.body FROM platform.assignments a WHERE ${this.assignmentWhere(kind, parents, match)} ORDER BY a.seq`);
+    return found.map((row) => row.body);
+  }
+
+  async saveAssignment(kind: string, parents: readonly string[], keyFields: readonly string[], item: Item): Promise<void> {
+    const key = JSON.stringify(keyFields.map((field) => item[field] ?? null));
+    await this.db.execute(
+      sql`INSERT INTO platform.assignments (marketplace_id, kind, parent_key, key, body)
+          VALUES (${this.marketplaceId}, ${kind}, ${parentKey(parents)}, ${key}, ${JSON.stringify(item)}::jsonb)
+          ON CONFLICT (marketplace_id, kind, parent_key, key) DO UPDATE SET body = excluded.body`,
+    );
+  }
+
+  async deleteAssignments(kind: string, parents: readonly string[] | undefined, match: Match): Promise<number> {
+    const removed = await rows(this.db, sql`DELETE FROM platform.assignments a WHERE ${this.assignmentWhere(kind, parents, match)} RETURNING a.key`);
+    return removed.length;
+  }
+
+  async nextIncrement(incrementorId: string): Promise<number> {
+    const updated = await rows(
+      this.db,
+      sql`UPDATE platform.documents d
+          SET body = jsonb_set(d.body, '{LastNumber}', to_jsonb(coalesce((d.body ->> 'LastNumber')::bigint, 0) + 1)), updated_at = now()
+          WHERE ${this.where('Incrementors', [], [sql`d.id = ${incrementorId}`])}
+          RETURNING d.parent_key, d.id, d.body`,
+    );
+    const body = updated[0]?.body;
+    if (!body) throw notFound('Incrementor', incrementorId);
+    return Number(body.LastNumber);
+  }
+
+  async transaction<T>(work: (store: Store) => Promise<T>): Promise<T> {
+    if (this.inTransaction) return work(this);
+    return this.db.transaction(async (tx) => work(new PgStore(tx as unknown as Db, this.registry, this.marketplaceId, true)));
+  }
+}
+
+/** ID plus Name when the model has one: what `search` looks in unless the resource says otherwise. */
+export function defaultSearchable(resource: ResourceDefinition): string[] {
+  return ['ID', 'Name'].filter((field) => field in resource.model.fields);
+}
+
+export function defaultSortable(resource: ResourceDefinition): string[] {
+  const dates = ['DateCreated', 'LastUpdated'].filter((field) => field in resource.model.fields);
+  return [...(resource.searchable ?? defaultSearchable(resource)), ...dates];
+}

@@ -1,0 +1,68 @@
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppProvider } from '@/app/provider';
+import { appRoutes } from '@/app/router';
+import { createQueryClient } from '@/lib/query-client';
+
+function renderApp(url: string) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [url] });
+  render(
+    <AppProvider queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  return router;
+}
+
+describe('AppLayout', () => {
+  afterEach(() => {
+    cleanup();
+    window.localStorage.clear();
+  });
+
+  it('renders the frame with landmarks, the skip link and the active page', async () => {
+    renderApp('/roles?organization=acme&tenantName=main&page=3');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Roles' })).toBeTruthy();
+    expect(screen.getByText('This page is not available yet.')).toBeTruthy();
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.getByRole('main').id).toBe('main-content');
+    expect(screen.getByRole('link', { name: 'Skip to main content' }).getAttribute('href')).toBe('#main-content');
+
+    const primary = screen.getByRole('navigation', { name: 'Primary' });
+    const roles = within(primary).getByRole('link', { name: 'Roles' });
+    expect(roles.getAttribute('aria-current')).toBe('page');
+    expect(roles.getAttribute('href')).toBe('/roles?organization=acme&tenantName=main');
+    expect(within(primary).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
+
+    const resources = screen.getByRole('navigation', { name: 'Marketplace resources' });
+    expect(within(resources).getByRole('heading', { name: 'Orders And Fulfillment' })).toBeTruthy();
+    expect(within(resources).getByRole('link', { name: 'Orders' }).getAttribute('href')).toBe(
+      '/admin/orders/incoming?organization=acme&tenantName=main',
+    );
+  });
+
+  it('toggles the colour mode from the top bar', async () => {
+    window.localStorage.setItem('portal-color-mode', 'light');
+    renderApp('/');
+
+    const toDark = await screen.findByRole('button', { name: 'Switch to dark mode' });
+    act(() => toDark.click());
+    expect(screen.getByRole('button', { name: 'Switch to light mode' })).toBeTruthy();
+    expect(document.documentElement.classList.contains('dark')).toBe(true);
+    expect(window.localStorage.getItem('portal-color-mode')).toBe('dark');
+  });
+
+  it('redirects /indexing to the index tools keeping the query string', async () => {
+    const router = renderApp('/indexing?organization=acme&tab=orders');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Self-service' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/self-service/index-tools');
+    expect(router.state.location.search).toBe('?organization=acme&tab=orders');
+  });
+
+  it('shows a not-found page for unknown paths', async () => {
+    renderApp('/nowhere');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,45 @@
+import { Box, Container, Flex, SkipNavLink } from '@chakra-ui/react';
+import { useState } from 'react';
+import { Outlet } from 'react-router';
+import { NavigationDrawer } from './navigation-drawer';
+import { Sidebar } from './sidebar';
+import { TOP_BAR_HEIGHT, TopBar } from './top-bar';
+
+/** The id the skip link jumps to. */
+export const MAIN_CONTENT_ID = 'main-content';
+
+/** The frame around every page: skip link, top bar, sidebar (column from lg, drawer below) and the main area. */
+export function AppLayout() {
+  const [navigationOpen, setNavigationOpen] = useState(false);
+  return (
+    <Flex direction="column" minH="100dvh" bg="bg" color="fg">
+      <SkipNavLink id={MAIN_CONTENT_ID} zIndex="skipNav">
+        Skip to main content
+      </SkipNavLink>
+      <TopBar onOpenNavigation={() => setNavigationOpen(true)} />
+      <NavigationDrawer open={navigationOpen} onOpenChange={setNavigationOpen} />
+      <Flex flex="1" align="flex-start">
+        <Box
+          hideBelow="lg"
+          w="64"
+          flexShrink={0}
+          position="sticky"
+          top={TOP_BAR_HEIGHT}
+          h={`calc(100dvh - ${TOP_BAR_HEIGHT})`}
+          overflowY="auto"
+          bg="bg.subtle"
+          borderEndWidth="1px"
+          borderColor="border"
+        >
+          <Sidebar />
+        </Box>
+        {/* tabIndex -1 lets the skip link move keyboard focus here, not only scroll. */}
+        <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} flex="1" minW="0" py={{ base: '6', md: '8' }} outline="none">
+          <Container>
+            <Outlet />
+          </Container>
+        </Box>
+      </Flex>
+    </Flex>
+  );
+}

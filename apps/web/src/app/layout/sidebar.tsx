@@ -1,0 +1,52 @@
+import { Box, Heading, Stack } from '@chakra-ui/react';
+import { useId } from 'react';
+import { sidebarSections } from '@/app/navigation';
+import { AppNavLink } from '@/ui/app-nav-link';
+
+export interface SidebarProps {
+  /** Called when a link is followed, so the drawer can close itself. */
+  onNavigate?: () => void;
+}
+
+/** The marketplace resources, section by section; shown as a column on wide screens and inside the drawer below lg. */
+export function Sidebar({ onNavigate }: SidebarProps) {
+  // The sidebar can be mounted twice (column and drawer), so heading ids must be unique per instance.
+  const baseId = useId();
+  return (
+    <Box as="nav" aria-label="Marketplace resources" px="3" py="5">
+      <Stack gap="5">
+        {sidebarSections.map((section, index) => {
+          const headingId = `${baseId}-section-${index}`;
+          return (
+            <Box key={section.title}>
+              <Heading as="h2" id={headingId} fontSize="xs" fontWeight="semibold" color="fg.muted" px="3" mb="1.5">
+                {section.title}
+              </Heading>
+              <Stack as="ul" aria-labelledby={headingId} gap="0.5" listStyleType="none" m="0" p="0">
+                {section.items.map((item) => (
+                  <li key={item.href}>
+                    <AppNavLink
+                      to={item.href}
+                      onClick={onNavigate}
+                      display="block"
+                      px="3"
+                      py="1"
+                      rounded="l2"
+                      fontSize="sm"
+                      color="fg.muted"
+                      textDecoration="none"
+                      _hover={{ bg: 'bg.muted', color: 'fg', textDecoration: 'none' }}
+                      _currentPage={{ bg: 'blue.subtle', color: 'blue.fg', fontWeight: 'medium' }}
+                    >
+                      {item.label}
+                    </AppNavLink>
+                  </li>
+                ))}
+              </Stack>
+            </Box>
+          );
+        })}
+      </Stack>
+    </Box>
+  );
+}

@@ -1,0 +1,51 @@
+import { Box, Flex, IconButton, Spacer } from '@chakra-ui/react';
+import { AppLink } from '@/ui/app-link';
+import { MenuIcon } from '@/ui/icons';
+import { ColorModeButton } from './color-mode-button';
+import { MoreMenu } from './more-menu';
+import { TopNavLinks } from './top-nav-links';
+
+/** Height of the sticky top bar; the sidebar column sits just below it. */
+export const TOP_BAR_HEIGHT = '3.5rem';
+
+export interface TopBarProps {
+  onOpenNavigation: () => void;
+}
+
+export function TopBar({ onOpenNavigation }: TopBarProps) {
+  return (
+    <Box
+      as="header"
+      position="sticky"
+      top="0"
+      zIndex="sticky"
+      h={TOP_BAR_HEIGHT}
+      bg="bg"
+      borderBottomWidth="1px"
+      borderColor="border"
+    >
+      <Flex h="full" align="center" gap={{ base: '1', lg: '3' }} px={{ base: '2', md: '3', lg: '6' }}>
+        <IconButton aria-label="Open navigation" variant="ghost" size="sm" hideFrom="lg" onClick={onOpenNavigation}>
+          <MenuIcon />
+        </IconButton>
+        <AppLink
+          to="/"
+          fontWeight="bold"
+          fontSize={{ base: 'md', lg: 'lg' }}
+          whiteSpace="nowrap"
+          color="fg"
+          textDecoration="none"
+          flexShrink={0}
+          me={{ base: '0', lg: '2' }}
+          _hover={{ textDecoration: 'none', color: 'blue.fg' }}
+        >
+          Marketplace Portal
+        </AppLink>
+        <TopNavLinks />
+        <Spacer />
+        <MoreMenu />
+        <ColorModeButton />
+      </Flex>
+    </Box>
+  );
+}

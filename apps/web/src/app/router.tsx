@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import type { RouteObject } from 'react-router';
+import { AppLayout } from '@/app/layout/app-layout';
+import { AdminResourcePage } from '@/app/routes/admin-resource-page';
+import { IndexingRedirect } from '@/app/routes/indexing-redirect';
+import { NotFoundPage } from '@/app/routes/not-found-page';
+import { RouteErrorPage } from '@/app/routes/route-error-page';
+import { HomePage } from '@/features/home/home-page';
+import { PlaceholderPage } from '@/ui/placeholder-page';
+
+/** Every route of the portal; exported so tests can mount them in a memory router. */
+export const appRoutes: RouteObject[] = [
+  {
+    element: <AppLayout />,
+    children: [
+      {
+        // A pathless boundary inside the layout: a failing page keeps the top bar and sidebar.
+        errorElement: <RouteErrorPage />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'roles', element: <PlaceholderPage name="Roles" /> },
+          { path: 'console', element: <PlaceholderPage name="API console" /> },
+          { path: 'self-service/*', element: <PlaceholderPage name="Self-service" /> },
+          { path: 'indexing', element: <IndexingRedirect /> },
+          { path: 'admin', element: <PlaceholderPage name="Marketplace explorer" /> },
+          // The splat lets resource sub-pages (orders/incoming, item ids) resolve to the resource.
+          { path: 'admin/:resource/*', element: <AdminResourcePage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+    ],
+  },
+];
+
+export function AppRouter() {
+  // Created on first render rather than at import, so importing the routes (tests) starts no browser router.
+  const [router] = useState(() => createBrowserRouter(appRoutes));
+  return <RouterProvider router={router} />;
+}
