@@ -27,6 +27,8 @@ export async function buildApp({ config, database, parts }: AppDependencies): Pr
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     bodyLimit: 5 * 1024 * 1024,
+    // The platform's paths are case-insensitive (clients send `/PriceBreaks` and `/pricebreaks`).
+    routerOptions: { caseSensitive: false },
   });
 
   app.addHook('onSend', async (request, reply) => {

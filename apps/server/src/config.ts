@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
 /**
@@ -23,6 +24,11 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Whether the scheduled jobs (pg-boss) run in this process. */
   jobsEnabled: boolean;
+  /**
+   * Shared secret of the platform management API (service to service). Random per process unless
+   * set, which is right for one process; several processes must share one value.
+   */
+  platformMgmtSecret: string;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -78,5 +84,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(repoRoot, env.WEB_DIST || 'apps/web/dist'),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     jobsEnabled: flag(env, 'JOBS_ENABLED', true),
+    platformMgmtSecret: env.PLATFORM_MGMT_SECRET || randomBytes(32).toString('base64url'),
   };
 }

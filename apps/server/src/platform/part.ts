@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Part } from '../part.ts';
 import { registerHealthRoute } from '../http/health.ts';
 
@@ -5,6 +6,7 @@ import { registerHealthRoute } from '../http/health.ts';
 export const platformPart: Part = {
   name: 'platform',
   prefix: '/platform',
+  migrationsFolder: path.join(import.meta.dirname, 'db/migrations'),
   async plugin(app) {
     registerHealthRoute(app, 'platform');
   },

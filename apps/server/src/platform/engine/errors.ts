@@ -32,7 +32,10 @@ export const notFound = (objectType: string, objectId: string) =>
   new ApiError(404, 'NotFound', `${objectType} not found: ${objectId}`, { ObjectType: objectType, ObjectID: objectId });
 
 export const idExists = (objectType: string, objectId: string) =>
-  new ApiError(409, 'IdExists', `${objectType} already exists: ${objectId}`, { ObjectType: objectType, ObjectID: objectId });
+  new ApiError(409, 'IdExists', `${objectType} already exists: ${objectId}`, {
+    ObjectType: objectType,
+    ObjectID: objectId,
+  });
 
 export const validation = (message: string, data: unknown = null, errorCode = 'ValidationFailure') =>
   new ApiError(400, errorCode, message, data);

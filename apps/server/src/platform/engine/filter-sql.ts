@@ -26,7 +26,12 @@ function kindOf(field: FieldSchema | 'dynamic'): Kind {
  * Resolves a dotted property of a list call. `errorCode` names the failure the way the platform
  * does for filters (List.InvalidProperty), sorts and searches.
  */
-export function resolveField(registry: Registry, model: ModelDefinition, name: string, errorCode = 'List.InvalidProperty'): ResolvedField {
+export function resolveField(
+  registry: Registry,
+  model: ModelDefinition,
+  name: string,
+  errorCode = 'List.InvalidProperty',
+): ResolvedField {
   const path = name.split('.');
   const field = path.every((segment) => SEGMENT.test(segment)) ? registry.fieldAt(model, path) : undefined;
   if (!field || (field !== 'dynamic' && field.writeOnly)) {
@@ -62,7 +67,8 @@ function condition(field: ResolvedField, raw: string): SQL {
     const [, operator, operand = ''] = comparison;
     const op = sql.raw(operator as string);
     if (field.kind === 'number' || (field.kind === 'dynamic' && NUMBER.test(operand))) {
-      if (!NUMBER.test(operand)) throw validation(`${field.path.join('.')} must be compared with a number.`, { Value: raw }, 'List.InvalidType');
+      if (!NUMBER.test(operand))
+        throw validation(`${field.path.join('.')} must be compared with a number.`, { Value: raw }, 'List.InvalidType');
       if (field.kind === 'dynamic') {
         return sql`(CASE WHEN ${fieldJsonType(field)} = 'number' THEN ${value}::numeric ${op} ${operand}::numeric ELSE false END)`;
       }
@@ -72,7 +78,8 @@ function condition(field: ResolvedField, raw: string): SQL {
   }
   if (raw.includes('*')) return sql`${value} ILIKE ${likePattern(raw)}`;
   if (field.kind === 'number') {
-    if (!NUMBER.test(raw)) throw validation(`${field.path.join('.')} must be a number.`, { Value: raw }, 'List.InvalidType');
+    if (!NUMBER.test(raw))
+      throw validation(`${field.path.join('.')} must be a number.`, { Value: raw }, 'List.InvalidType');
     return sql`${value}::numeric = ${raw}::numeric`;
   }
   if (field.kind === 'boolean') {
@@ -96,7 +103,11 @@ function valueCondition(field: ResolvedField, raw: string): SQL {
 }
 
 /** All filters of a list call as one SQL condition (repeated keys and different keys are ANDed). */
-export function compileFilters(registry: Registry, model: ModelDefinition, filters: readonly FilterClause[]): SQL | undefined {
+export function compileFilters(
+  registry: Registry,
+  model: ModelDefinition,
+  filters: readonly FilterClause[],
+): SQL | undefined {
   const conditions = filters.flatMap((filter) => {
     const field = resolveField(registry, model, filter.field);
     return filter.values.map((value) => valueCondition(field, value));
@@ -105,19 +116,35 @@ export function compileFilters(registry: Registry, model: ModelDefinition, filte
 }
 
 /** `search` over the searchable fields: a case-insensitive "contains" on any of them. */
-export function compileSearch(registry: Registry, model: ModelDefinition, term: string, fields: readonly string[]): SQL {
+export function compileSearch(
+  registry: Registry,
+  model: ModelDefinition,
+  term: string,
+  fields: readonly string[],
+): SQL {
   const pattern = `%${likePattern(term)}%`;
-  const conditions = fields.map((name) => sql`${fieldText(resolveField(registry, model, name, 'List.InvalidSearchProperty'))} ILIKE ${pattern}`);
+  const conditions = fields.map(
+    (name) => sql`${fieldText(resolveField(registry, model, name, 'List.InvalidSearchProperty'))} ILIKE ${pattern}`,
+  );
   return sql`(${sql.join(conditions, sql` OR `)})`;
 }
 
 /** `sortBy` keys (a leading `!` = descending), ending with the id so pages are stable. */
-export function compileSort(registry: Registry, model: ModelDefinition, keys: readonly string[], allowed: ReadonlySet<string>): SQL {
+export function compileSort(
+  registry: Registry,
+  model: ModelDefinition,
+  keys: readonly string[],
+  allowed: ReadonlySet<string>,
+): SQL {
   const parts = keys.map((key) => {
     const descending = key.startsWith('!');
     const name = descending ? key.slice(1) : key;
     if (!allowed.has(name) && !name.startsWith('xp.')) {
-      throw validation(`${name} cannot be used to sort ${model.name} lists.`, { Property: name }, 'List.InvalidSortProperty');
+      throw validation(
+        `${name} cannot be used to sort ${model.name} lists.`,
+        { Property: name },
+        'List.InvalidSortProperty',
+      );
     }
     const field = resolveField(registry, model, name, 'List.InvalidSortProperty');
     const value = field.kind === 'number' ? sql`${fieldText(field)}::numeric` : fieldText(field);

@@ -46,7 +46,8 @@ function commaList(raw: RawQuery, name: string): string[] | undefined {
 function positiveInt(raw: string | undefined, name: string, errorCode: string): number | undefined {
   if (raw === undefined || raw === '') return undefined;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < 1) throw validation(`${name} must be a whole number of 1 or more.`, { [name]: raw }, errorCode);
+  if (!Number.isInteger(value) || value < 1)
+    throw validation(`${name} must be a whole number of 1 or more.`, { [name]: raw }, errorCode);
   return value;
 }
 

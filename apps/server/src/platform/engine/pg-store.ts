@@ -28,10 +28,15 @@ function matchSql(alias: string, match: Match | undefined): SQL[] {
   const present: Record<string, unknown> = {};
   const conditions: SQL[] = [];
   for (const [field, value] of Object.entries(match)) {
-    if (value === null) conditions.push(sql`coalesce(jsonb_typeof(${sql.raw(alias)}.body -> ${field}), 'null') = 'null'`);
+    if (Array.isArray(value)) {
+      const target = field === 'ID' && alias === 'd' ? sql.raw('d.id') : sql`${sql.raw(alias)}.body ->> ${field}`;
+      conditions.push(value.length === 0 ? sql`false` : sql`${target} IN (${sql.join(value.map((v: string) => sql`${v}`), sql`, `)})`);
+    } else if (value === null)
+      conditions.push(sql`coalesce(jsonb_typeof(${sql.raw(alias)}.body -> ${field}), 'null') = 'null'`);
     else present[field] = value;
   }
-  if (Object.keys(present).length > 0) conditions.unshift(sql`${sql.raw(alias)}.body @> ${JSON.stringify(present)}::jsonb`);
+  if (Object.keys(present).length > 0)
+    conditions.unshift(sql`${sql.raw(alias)}.body @> ${JSON.stringify(present)}::jsonb`);
   return conditions;
 }
 
@@ -54,13 +59,21 @@ export class PgStore implements Store {
 
   private where(resource: string, parents: readonly string[] | undefined, extra: SQL[] = []): SQL {
     return sql.join(
-      [sql`d.marketplace_id = ${this.marketplaceId}`, sql`d.resource = ${resource}`, ...parentCondition('d', parents), ...extra],
+      [
+        sql`d.marketplace_id = ${this.marketplaceId}`,
+        sql`d.resource = ${resource}`,
+        ...parentCondition('d', parents),
+        ...extra,
+      ],
       sql` AND `,
     );
   }
 
   async get(resource: string, parents: readonly string[], id: string): Promise<Item | undefined> {
-    const found = await rows(this.db, sql`SELECT d.body FROM platform.documents d WHERE ${this.where(resource, parents, [sql`d.id = ${id}`])}`);
+    const found = await rows(
+      this.db,
+      sql`SELECT d.body FROM platform.documents d WHERE ${this.where(resource, parents, [sql`d.id = ${id}`])}`,
+    );
     return found[0]?.body;
   }
 
@@ -70,7 +83,12 @@ export class PgStore implements Store {
     return item;
   }
 
-  async list(resource: ResourceDefinition, parents: readonly string[], query: ListQuery, scope?: Match): Promise<ListPage> {
+  async list(
+    resource: ResourceDefinition,
+    parents: readonly string[],
+    query: ListQuery,
+    scope?: Match,
+  ): Promise<ListPage> {
     const { model } = resource;
     const conditions = [...matchSql('d', scope)];
     const filters = compileFilters(this.registry, model, query.filters);
@@ -80,7 +98,11 @@ export class PgStore implements Store {
       const fields = query.searchOn ?? searchable;
       for (const field of fields) {
         if (!searchable.includes(field)) {
-          throw validation(`${field} cannot be searched on ${model.name} lists.`, { Property: field }, 'List.InvalidSearchProperty');
+          throw validation(
+            `${field} cannot be searched on ${model.name} lists.`,
+            { Property: field },
+            'List.InvalidSearchProperty',
+          );
         }
       }
       conditions.push(compileSearch(this.registry, model, query.search, fields));
@@ -96,7 +118,10 @@ export class PgStore implements Store {
     );
     let total = Number(found[0]?.total ?? 0);
     if (found.length === 0 && query.page > 1) {
-      const counted = await rows(this.db, sql`SELECT count(*) AS total FROM platform.documents d WHERE ${this.where(resource.name, parents, conditions)}`);
+      const counted = await rows(
+        this.db,
+        sql`SELECT count(*) AS total FROM platform.documents d WHERE ${this.where(resource.name, parents, conditions)}`,
+      );
       total = Number(counted[0]?.total ?? 0);
     }
     return listPage(
@@ -144,30 +169,50 @@ export class PgStore implements Store {
   }
 
   async remove(resource: string, parents: readonly string[], id: string): Promise<boolean> {
-    const removed = await rows(this.db, sql`DELETE FROM platform.documents d WHERE ${this.where(resource, parents, [sql`d.id = ${id}`])} RETURNING d.id`);
+    const removed = await rows(
+      this.db,
+      sql`DELETE FROM platform.documents d WHERE ${this.where(resource, parents, [sql`d.id = ${id}`])} RETURNING d.id`,
+    );
     return removed.length > 0;
   }
 
   async removeUnder(resource: string, parents: readonly string[]): Promise<number> {
     const key = parentKey(parents);
     const under = parents.length === 0 ? [] : [sql`(d.parent_key = ${key} OR d.parent_key LIKE ${`${key}/%`})`];
-    const removed = await rows(this.db, sql`DELETE FROM platform.documents d WHERE ${this.where(resource, undefined, under)} RETURNING d.id`);
+    const removed = await rows(
+      this.db,
+      sql`DELETE FROM platform.documents d WHERE ${this.where(resource, undefined, under)} RETURNING d.id`,
+    );
     return removed.length;
   }
 
   async getSecret(resource: string, parents: readonly string[], id: string): Promise<Item | undefined> {
-    const found = await rows(this.db, sql`SELECT d.secret AS body FROM platform.documents d WHERE ${this.where(resource, parents, [sql`d.id = ${id}`])}`);
+    const found = await rows(
+      this.db,
+      sql`SELECT d.secret AS body FROM platform.documents d WHERE ${this.where(resource, parents, [sql`d.id = ${id}`])}`,
+    );
     return found[0]?.body ?? undefined;
   }
 
   private assignmentWhere(kind: string, parents: readonly string[] | undefined, match: Match): SQL {
     return sql.join(
-      [sql`a.marketplace_id = ${this.marketplaceId}`, sql`a.kind = ${kind}`, ...parentCondition('a', parents), ...matchSql('a', match)],
+      [
+        sql`a.marketplace_id = ${this.marketplaceId}`,
+        sql`a.kind = ${kind}`,
+        ...parentCondition('a', parents),
+        ...matchSql('a', match),
+      ],
       sql` AND `,
     );
   }
 
-  async listAssignments(kind: string, parents: readonly string[], match: Match, page: number, pageSize: number): Promise<ListPage> {
+  async listAssignments(
+    kind: string,
+    parents: readonly string[],
+    match: Match,
+    page: number,
+    pageSize: number,
+  ): Promise<ListPage> {
     const found = await rows(
       this.db,
       sql`SELECT a.body, count(*) OVER () AS total FROM platform.assignments a WHERE ${this.assignmentWhere(kind, parents, match)}
@@ -175,7 +220,10 @@ export class PgStore implements Store {
     );
     let total = Number(found[0]?.total ?? 0);
     if (found.length === 0 && page > 1) {
-      const counted = await rows(this.db, sql`SELECT count(*) AS total FROM platform.assignments a WHERE ${this.assignmentWhere(kind, parents, match)}`);
+      const counted = await rows(
+        this.db,
+        sql`SELECT count(*) AS total FROM platform.assignments a WHERE ${this.assignmentWhere(kind, parents, match)}`,
+      );
       total = Number(counted[0]?.total ?? 0);
     }
     return listPage(
@@ -186,11 +234,19 @@ export class PgStore implements Store {
   }
 
   async findAssignments(kind: string, parents: readonly string[] | undefined, match: Match): Promise<Item[]> {
-    const found = await rows(this.db, sql`SELECT a.body FROM platform.assignments a WHERE ${this.assignmentWhere(kind, parents, match)} ORDER BY a.seq`);
+    const found = await rows(
+      this.db,
+      sql`SELECT a.body FROM platform.assignments a WHERE ${this.assignmentWhere(kind, parents, match)} ORDER BY a.seq`,
+    );
     return found.map((row) => row.body);
   }
 
-  async saveAssignment(kind: string, parents: readonly string[], keyFields: readonly string[], item: Item): Promise<void> {
+  async saveAssignment(
+    kind: string,
+    parents: readonly string[],
+    keyFields: readonly string[],
+    item: Item,
+  ): Promise<void> {
     const key = JSON.stringify(keyFields.map((field) => item[field] ?? null));
     await this.db.execute(
       sql`INSERT INTO platform.assignments (marketplace_id, kind, parent_key, key, body)
@@ -200,7 +256,10 @@ export class PgStore implements Store {
   }
 
   async deleteAssignments(kind: string, parents: readonly string[] | undefined, match: Match): Promise<number> {
-    const removed = await rows(this.db, sql`DELETE FROM platform.assignments a WHERE ${this.assignmentWhere(kind, parents, match)} RETURNING a.key`);
+    const removed = await rows(
+      this.db,
+      sql`DELETE FROM platform.assignments a WHERE ${this.assignmentWhere(kind, parents, match)} RETURNING a.key`,
+    );
     return removed.length;
   }
 
@@ -219,7 +278,9 @@ export class PgStore implements Store {
 
   async transaction<T>(work: (store: Store) => Promise<T>): Promise<T> {
     if (this.inTransaction) return work(this);
-    return this.db.transaction(async (tx) => work(new PgStore(tx as unknown as Db, this.registry, this.marketplaceId, true)));
+    return this.db.transaction(async (tx) =>
+      work(new PgStore(tx as unknown as Db, this.registry, this.marketplaceId, true)),
+    );
   }
 }
 

@@ -9,8 +9,11 @@ export interface StoredItem {
   item: Item;
 }
 
-/** Exact-match conditions on top-level fields (`null` matches a field that is null). */
-export type Match = Readonly<Record<string, string | number | boolean | null>>;
+/**
+ * Exact-match conditions on top-level fields: `null` matches a field that is null or missing, a
+ * list matches any of its values (`{ ID: ['a', 'b'] }`).
+ */
+export type Match = Readonly<Record<string, string | number | boolean | null | readonly string[]>>;
 
 /**
  * Storage of one marketplace's objects and assignments. Every method is scoped to the
@@ -37,7 +40,13 @@ export interface Store {
   removeUnder(resource: string, parents: readonly string[]): Promise<number>;
   getSecret(resource: string, parents: readonly string[], id: string): Promise<Item | undefined>;
 
-  listAssignments(kind: string, parents: readonly string[], match: Match, page: number, pageSize: number): Promise<ListPage>;
+  listAssignments(
+    kind: string,
+    parents: readonly string[],
+    match: Match,
+    page: number,
+    pageSize: number,
+  ): Promise<ListPage>;
   findAssignments(kind: string, parents: readonly string[] | undefined, match: Match): Promise<Item[]>;
   /** Saves an assignment; one with the same key fields is replaced (saving is idempotent). */
   saveAssignment(kind: string, parents: readonly string[], keyFields: readonly string[], item: Item): Promise<void>;

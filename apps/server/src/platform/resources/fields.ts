@@ -43,7 +43,8 @@ export const writeOnly = (field: FieldSchema): FieldSchema => ({ ...field, write
 /** The writable ID every entity has: letters, digits, `-` and `_`, at most 100 characters. */
 export const id = (extra: Extra = {}): FieldSchema => text(100, extra);
 /** Extended properties: any JSON object up to 8000 bytes. */
-export const xp = (): FieldSchema => anyObject({ description: 'Extended properties: any JSON object up to 8000 bytes.' });
+export const xp = (): FieldSchema =>
+  anyObject({ description: 'Extended properties: any JSON object up to 8000 bytes.' });
 
 export interface ModelDefinition {
   name: string;

@@ -64,11 +64,13 @@ export function createRegistry(
       operation.query?.forEach((param) => walk(param.schema));
     }
     for (const [field, reference] of Object.entries(resource.references ?? {})) {
-      if (!byName.has(reference.resource)) problems.push(`${resource.name}.${field} refers to unknown ${reference.resource}`);
+      if (!byName.has(reference.resource))
+        problems.push(`${resource.name}.${field} refers to unknown ${reference.resource}`);
     }
     for (const assignment of resource.assignments ?? []) {
       for (const [field, reference] of Object.entries(assignment.references)) {
-        if (!byName.has(reference.resource)) problems.push(`${assignment.model.name}.${field} refers to unknown ${reference.resource}`);
+        if (!byName.has(reference.resource))
+          problems.push(`${assignment.model.name}.${field} refers to unknown ${reference.resource}`);
       }
     }
     if (resource.operationOwner && !byName.has(resource.operationOwner)) {
@@ -80,7 +82,8 @@ export function createRegistry(
   }
   for (const ref of refs) if (!models.has(ref)) problems.push(`unknown model ${ref}`);
   for (const ref of enumRefs) if (!enums[ref]) problems.push(`unknown enum ${ref}`);
-  if (problems.length > 0) throw new RegistryError(`The resource registry is inconsistent:\n- ${problems.join('\n- ')}`);
+  if (problems.length > 0)
+    throw new RegistryError(`The resource registry is inconsistent:\n- ${problems.join('\n- ')}`);
 
   const registry: Registry = {
     resources,

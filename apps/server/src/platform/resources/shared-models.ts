@@ -1,4 +1,4 @@
-import { date, defineModel, id, readOnly, text, xp } from './fields.ts';
+import { bool, date, defineModel, id, int, list, model, readOnly, text, writeOnly, xp } from './fields.ts';
 
 /** Address: the model of admin, buyer and supplier addresses, and embedded in orders and shipments. */
 export const addressModel = defineModel('Address', {
@@ -19,5 +19,66 @@ export const addressModel = defineModel('Address', {
 });
 
 export const ADDRESS_REQUIRED = ['Street1', 'City', 'State', 'Zip', 'Country'] as const;
-export const ADDRESS_SEARCHABLE = ['ID', 'AddressName', 'CompanyName', 'City', 'Street1', 'Street2', 'LastName', 'FirstName', 'State', 'Zip'];
+export const ADDRESS_SEARCHABLE = [
+  'ID',
+  'AddressName',
+  'CompanyName',
+  'City',
+  'Street1',
+  'Street2',
+  'LastName',
+  'FirstName',
+  'State',
+  'Zip',
+];
 export const ADDRESS_SORTABLE = [...ADDRESS_SEARCHABLE, 'DateCreated', 'Country', 'Phone'];
+
+/** Locale: a currency and language for buyers and groups; also shown, read-only, on users. */
+export const localeModel = defineModel('Locale', {
+  ID: id(),
+  OwnerID: text(),
+  Currency: text(100),
+  Language: text(100),
+});
+
+/** User: the model of admin users, buyer users and supplier users alike. */
+export const userModel = defineModel('User', {
+  FailedLoginAttempts: readOnly(int()),
+  ID: id(),
+  CompanyID: readOnly(text(undefined, { description: 'The buyer, supplier or marketplace the user belongs to.' })),
+  Username: text(100),
+  Password: writeOnly(text(100)),
+  FirstName: text(100),
+  LastName: text(100),
+  Email: text(200),
+  Phone: text(100),
+  TermsAccepted: date(),
+  Active: bool(),
+  xp: xp(),
+  AvailableRoles: readOnly(list(text())),
+  Locale: readOnly(model('Locale')),
+  DateCreated: readOnly(date()),
+  LastActive: readOnly(date()),
+  PasswordLastSetDate: readOnly(date()),
+});
+
+export const USER_REQUIRED = ['Username', 'FirstName', 'LastName', 'Email', 'Active'] as const;
+export const USER_SEARCHABLE = ['ID', 'Username', 'LastName', 'FirstName', 'Email'];
+export const USER_SORTABLE = ['LastName', 'FirstName', 'Username', 'ID', 'Email', 'DateCreated', 'PasswordLastSetDate'];
+
+/** UserGroup: the model of admin, buyer and supplier user groups. */
+export const userGroupModel = defineModel('UserGroup', {
+  ID: id(),
+  Name: text(100),
+  Description: text(2000),
+  xp: xp(),
+});
+
+export const USER_GROUP_SEARCHABLE = ['ID', 'Name', 'Description'];
+export const USER_GROUP_SORTABLE = ['Name', 'ID'];
+
+/** UserGroupAssignment: a user's membership of a group, for admin, buyer and supplier groups. */
+export const userGroupAssignmentModel = defineModel('UserGroupAssignment', {
+  UserGroupID: text(),
+  UserID: text(),
+});

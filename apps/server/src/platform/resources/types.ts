@@ -85,6 +85,19 @@ export interface AssignmentDefinition {
   parties?: { user?: boolean; group?: boolean };
   /** Noun for summaries, e.g. "product assignment". */
   noun: string;
+  /** Storage kind when two resources share the model (buyer and supplier group memberships); defaults to the model name. */
+  kind?: string;
+  hooks?: {
+    /** Business rules checked before an assignment is saved (inside its transaction). */
+    beforeSave?(item: Record<string, unknown>, context: OperationContext): Promise<void>;
+    /** Fills computed read-only fields of an assignment on the way out. */
+    present?(item: Record<string, unknown>, context: OperationContext): Promise<Record<string, unknown>>;
+  };
+}
+
+/** Where assignments of this definition are stored. */
+export function assignmentKind(assignment: AssignmentDefinition): string {
+  return assignment.kind ?? assignment.model.name;
 }
 
 export interface ResourceHooks {
@@ -94,6 +107,11 @@ export interface ResourceHooks {
   afterWrite?(context: WriteContext): Promise<void>;
   /** Before a delete, inside its transaction: refuse it or delete dependants. */
   beforeDelete?(context: DeleteContext): Promise<void>;
+  /**
+   * Whether the caller may see this item (orders of another buyer are invisible to a buyer user);
+   * an invisible item answers 404 to get, replace, patch and delete.
+   */
+  visible?(item: Record<string, unknown>, context: OperationContext): boolean;
   /** Extra conditions on a list call, from resource-specific parameters (e.g. categories' `depth`). */
   listScope?(context: OperationContext): Promise<Match | undefined>;
   /** Fills computed read-only fields of an item on the way out. */
@@ -128,6 +146,11 @@ export interface ResourceDefinition {
   assignments?: readonly AssignmentDefinition[];
   extraOperations?: readonly OperationDefinition[];
   hooks?: ResourceHooks;
+  /**
+   * Path parameters that select a view rather than a parent (orders' `{direction}`): not part of
+   * the storage key; hooks read them from `context.params`.
+   */
+  scopeParams?: readonly string[];
   /** One object per marketplace at `path` (GET/PUT/PATCH/DELETE without an id). */
   singleton?: boolean;
   /**

@@ -1,0 +1,55 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/database.ts';
+import type { AuthContext } from '../engine/context.ts';
+import type { Authenticator } from '../engine/routes.ts';
+import type { SigningKeys } from './signing-keys.ts';
+import { invalidToken, rolesOf, verifyAccessToken, type AccessTokenClaims } from './tokens.ts';
+
+export interface AuthenticatorOptions {
+  /** The platform base URL; when given, tokens must carry it as `iss` and `aud`. */
+  baseUrl?: string | undefined;
+}
+
+/** The bearer token of an `Authorization` header, or undefined when there is none. */
+export function bearerToken(header: string | undefined): string | undefined {
+  const match = /^Bearer[ \t]+([A-Za-z0-9._~+/=-]+)[ \t]*$/i.exec(header ?? '');
+  return match?.[1];
+}
+
+/** The caller a verified token describes. */
+export function authContextOf(claims: AccessTokenClaims): AuthContext {
+  return {
+    marketplaceId: claims.mkt,
+    clientId: claims.cid,
+    username: claims.usr,
+    userId: claims.u,
+    userType: claims.usrtype,
+    companyId: claims.usrtype === 'admin' ? undefined : claims.cmp,
+    roles: new Set(rolesOf(claims)),
+    impersonatorId: claims.imp,
+  };
+}
+
+/**
+ * The platform's Authenticator: `Authorization: Bearer <jwt>`, verified against the signing keys,
+ * for a marketplace that still exists. Anything else is the 401 `InvalidToken`.
+ *
+ * @example
+ * registerOperations(app, operations, registry, db, createAuthenticator(db, keys, { baseUrl }));
+ */
+export function createAuthenticator(db: Db, keys: SigningKeys, options: AuthenticatorOptions = {}): Authenticator {
+  return {
+    async authenticate(request: FastifyRequest): Promise<AuthContext> {
+      const token = bearerToken(request.headers.authorization);
+      if (!token) throw invalidToken();
+      const claims = await verifyAccessToken(keys, token, { baseUrl: options.baseUrl });
+      // A deleted marketplace's tokens stay validly signed until they expire; they must stop working at once.
+      const found = (await db.execute(
+        sql`SELECT 1 AS found FROM platform.marketplaces WHERE id = ${claims.mkt}`,
+      )) as unknown as { rows: unknown[] };
+      if (found.rows.length === 0) throw invalidToken();
+      return authContextOf(claims);
+    },
+  };
+}

@@ -1,0 +1,183 @@
+import { randomBytes } from 'node:crypto';
+import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { ApiError } from '../engine/errors.ts';
+import { SIGNING_ALGORITHM, type SigningKeys } from './signing-keys.ts';
+
+/** The three kinds of users a token can stand for (`usrtype`). */
+export type UserType = 'admin' | 'buyer' | 'supplier';
+
+const USER_TYPES: readonly string[] = ['admin', 'buyer', 'supplier'];
+
+/** The user a token is issued to. */
+export interface TokenUser {
+  /** Id of the user record (AdminUsers, Users or SupplierUsers); `u` in the token. */
+  id: string;
+  username: string;
+  type: UserType;
+  /** Buyer or supplier id for buyer and supplier users. */
+  companyId?: string | undefined;
+}
+
+export interface MintAccessTokenInput {
+  marketplaceId: string;
+  clientId: string;
+  user: TokenUser;
+  /** ApiRoles and custom roles the token carries. */
+  roles: readonly string[];
+  /** Id of the impersonating user; only on impersonation tokens. */
+  impersonatorId?: string | undefined;
+  durationMinutes: number;
+}
+
+/** Who signs: the keys and the platform base URL (`${publicUrl}/platform`), used as `iss` and `aud`. */
+export interface TokenIssuer {
+  keys: SigningKeys;
+  baseUrl: string;
+}
+
+/** The claims of an access token: the public platform's names plus `mkt` and `cmp`. */
+export interface AccessTokenClaims {
+  usr: string;
+  cid: string;
+  u: string;
+  usrtype: UserType;
+  /** A single role is a plain string, as on the public platform. */
+  role: string | string[];
+  iss: string;
+  aud: string;
+  exp: number;
+  nbf: number;
+  iat: number;
+  jti: string;
+  imp?: string;
+  /** Marketplace the token is for. */
+  mkt: string;
+  /** Buyer or supplier id of buyer and supplier users. */
+  cmp?: string;
+}
+
+/** The token endpoint's success body (also the AccessToken model of impersonation). */
+export interface AccessTokenResponse {
+  access_token: string;
+  token_type: 'bearer';
+  /** Seconds until the access token expires. */
+  expires_in: number;
+  refresh_token?: string;
+}
+
+/** The roles of a token's `role` claim as a list, whichever form it takes. */
+export function rolesOf(claims: Pick<AccessTokenClaims, 'role'>): string[] {
+  return typeof claims.role === 'string' ? [claims.role] : [...claims.role];
+}
+
+/**
+ * Signs an RS256 access token with the current signing key (header `kid`).
+ *
+ * @example
+ * const token = await mintAccessToken({ keys, baseUrl: 'http://localhost:4000/platform' }, {
+ *   marketplaceId: 'mkt1', clientId, user: { id: 'u1', username: 'ann', type: 'buyer', companyId: 'b1' },
+ *   roles: ['Shopper'], durationMinutes: 600,
+ * });
+ */
+export async function mintAccessToken(issuer: TokenIssuer, input: MintAccessTokenInput): Promise<AccessTokenResponse> {
+  const { kid, privateKey } = await issuer.keys.signingKey();
+  const now = Math.floor(Date.now() / 1000);
+  const expiresIn = Math.max(1, Math.round(input.durationMinutes * 60));
+  const roles = [...new Set(input.roles)];
+  const payload: JWTPayload = {
+    usr: input.user.username,
+    cid: input.clientId,
+    u: input.user.id,
+    usrtype: input.user.type,
+    role: roles.length === 1 ? roles[0] : roles,
+    ...(input.impersonatorId !== undefined ? { imp: input.impersonatorId } : {}),
+    mkt: input.marketplaceId,
+    ...(input.user.type !== 'admin' && input.user.companyId ? { cmp: input.user.companyId } : {}),
+  };
+  const accessToken = await new SignJWT(payload)
+    .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid, typ: 'JWT' })
+    .setIssuer(issuer.baseUrl)
+    .setAudience(issuer.baseUrl)
+    .setIssuedAt(now)
+    .setNotBefore(now)
+    .setExpirationTime(now + expiresIn)
+    .setJti(randomBytes(16).toString('base64url'))
+    .sign(privateKey);
+  return { access_token: accessToken, token_type: 'bearer', expires_in: expiresIn };
+}
+
+/** The 401 every unusable token gets, whatever was wrong with it. */
+export const invalidToken = () => new ApiError(401, 'InvalidToken', 'Access token is invalid or expired.');
+
+const isString = (value: unknown): value is string => typeof value === 'string';
+const optionalString = (value: unknown) => value === undefined || isString(value);
+
+function asClaims(payload: JWTPayload): AccessTokenClaims | undefined {
+  const { usr, cid, u, usrtype, role, mkt, cmp, imp, iss, aud, exp, nbf, iat, jti } = payload;
+  const roleOk = isString(role) || (Array.isArray(role) && role.every(isString));
+  if (!isString(usr) || !isString(cid) || !isString(u) || !isString(mkt) || !roleOk) return undefined;
+  if (!isString(usrtype) || !USER_TYPES.includes(usrtype)) return undefined;
+  if (!optionalString(cmp) || !optionalString(imp) || !isString(iss) || !isString(aud) || !isString(jti)) return undefined;
+  if (typeof exp !== 'number' || typeof nbf !== 'number' || typeof iat !== 'number') return undefined;
+  return {
+    usr,
+    cid,
+    u,
+    usrtype: usrtype as UserType,
+    role: role as string | string[],
+    iss,
+    aud,
+    exp,
+    nbf,
+    iat,
+    jti,
+    mkt,
+    ...(isString(imp) ? { imp } : {}),
+    ...(isString(cmp) ? { cmp } : {}),
+  };
+}
+
+export interface VerifyOptions {
+  /** When given, `iss` and `aud` must equal it (tokens of another deployment are refused). */
+  baseUrl?: string | undefined;
+}
+
+/**
+ * Checks a token's signature (by its `kid`), lifetime and claims, and returns the claims. Throws
+ * the 401 `InvalidToken` ApiError for anything wrong with it.
+ */
+export async function verifyAccessToken(keys: SigningKeys, token: string, options: VerifyOptions = {}): Promise<AccessTokenClaims> {
+  let payload: JWTPayload;
+  // A failing key lookup (database down) is our fault, not the caller's: it must not become a 401.
+  let lookupFailure: { error: unknown } | undefined;
+  try {
+    const verified = await jwtVerify(
+      token,
+      async (header) => {
+        let key;
+        try {
+          key = header.kid ? await keys.verificationKey(header.kid) : undefined;
+        } catch (error) {
+          lookupFailure = { error };
+          throw error;
+        }
+        if (!key) throw new Error('unknown signing key');
+        return key;
+      },
+      {
+        algorithms: [SIGNING_ALGORITHM],
+        requiredClaims: ['exp', 'nbf', 'iat', 'jti'],
+        // Several processes may sign and verify; a few seconds of clock skew must not matter.
+        clockTolerance: 5,
+        ...(options.baseUrl ? { issuer: options.baseUrl, audience: options.baseUrl } : {}),
+      },
+    );
+    payload = verified.payload;
+  } catch {
+    if (lookupFailure) throw lookupFailure.error;
+    throw invalidToken();
+  }
+  const claims = asClaims(payload);
+  if (!claims) throw invalidToken();
+  return claims;
+}

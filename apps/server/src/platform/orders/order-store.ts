@@ -1,0 +1,120 @@
+import type { Item } from '../engine/context.ts';
+import { notFound } from '../engine/errors.ts';
+import type { Store } from '../engine/store.ts';
+import { orderTotals } from './pricing.ts';
+
+/** The kind of company an id names, or undefined when it names none. */
+export type CompanyKind = 'marketplace' | 'buyer' | 'supplier';
+
+/** Currency of orders whose buyer has no locale with a currency. */
+export const DEFAULT_CURRENCY = 'USD';
+
+/** The current time as the platform writes dates. */
+export const nowIso = (): string => new Date().toISOString();
+
+export async function companyKind(store: Store, companyId: string | null | undefined): Promise<CompanyKind | undefined> {
+  if (!companyId) return undefined;
+  if (companyId === store.marketplaceId) return 'marketplace';
+  if (await store.get('Buyers', [], companyId)) return 'buyer';
+  if (await store.get('Suppliers', [], companyId)) return 'supplier';
+  return undefined;
+}
+
+/** Where a company keeps its users and addresses: resource names and parent ids. */
+function companyStorage(kind: CompanyKind, companyId: string): { users: string; addresses: string; parents: string[] } {
+  if (kind === 'marketplace') return { users: 'AdminUsers', addresses: 'AdminAddresses', parents: [] };
+  if (kind === 'buyer') return { users: 'Users', addresses: 'Addresses', parents: [companyId] };
+  return { users: 'SupplierUsers', addresses: 'SupplierAddresses', parents: [companyId] };
+}
+
+/**
+ * A copy of one of the company's saved addresses, as orders and line items embed it; a 404
+ * naming the address when the company has no such address.
+ */
+export async function companyAddress(store: Store, companyId: string | null | undefined, addressId: string): Promise<Item> {
+  const kind = await companyKind(store, companyId);
+  if (!kind || !companyId) throw notFound('Address', addressId);
+  const { addresses, parents } = companyStorage(kind, companyId);
+  const address = await store.get(addresses, parents, addressId);
+  if (!address) throw notFound('Address', addressId);
+  return { ...address };
+}
+
+/** Fields of a user that an order keeps as its FromUser (never the password or lockout counters). */
+const USER_FIELDS = [
+  'ID',
+  'CompanyID',
+  'Username',
+  'FirstName',
+  'LastName',
+  'Email',
+  'Phone',
+  'TermsAccepted',
+  'Active',
+  'xp',
+  'AvailableRoles',
+  'Locale',
+  'DateCreated',
+  'LastActive',
+  'PasswordLastSetDate',
+] as const;
+
+/** The user as an order shows it in FromUser. */
+export function userSnapshot(user: Item): Item {
+  const snapshot: Item = {};
+  for (const field of USER_FIELDS) snapshot[field] = user[field] ?? (field === 'xp' ? {} : null);
+  return snapshot;
+}
+
+/** A user of a company (admin, buyer or supplier user); a 404 naming the user when there is none. */
+export async function companyUser(store: Store, companyId: string, userId: string): Promise<Item> {
+  const kind = await companyKind(store, companyId);
+  // Orders and subscriptions are placed by buyer users, so an unknown company is reported as a buyer.
+  if (!kind) throw notFound('Buyer', companyId);
+  const { users, parents } = companyStorage(kind, companyId);
+  const user = await store.get(users, parents, userId);
+  if (!user) throw notFound('User', userId);
+  return user;
+}
+
+/**
+ * The currency of a buyer's orders: the currency of the locale assigned to the whole buyer,
+ * else the platform default.
+ */
+export async function buyerCurrency(store: Store, buyerId: string | null | undefined): Promise<string> {
+  if (!buyerId) return DEFAULT_CURRENCY;
+  const assignments = await store.findAssignments('LocaleAssignment', [], { BuyerID: buyerId, UserGroupID: null });
+  for (const assignment of assignments) {
+    const locale = await store.get('Locales', [], String(assignment.LocaleID));
+    if (typeof locale?.Currency === 'string' && locale.Currency !== '') return locale.Currency;
+  }
+  return DEFAULT_CURRENCY;
+}
+
+/** The line items of an order, in the order they were added. */
+export async function lineItemsOf(store: Store, orderId: string): Promise<Item[]> {
+  return (await store.find('LineItems', [orderId])).map((stored) => stored.item);
+}
+
+/** Stores an order, stamping LastUpdated. */
+export async function saveOrder(store: Store, order: Item): Promise<Item> {
+  const saved = { ...order, LastUpdated: nowIso() };
+  await store.put('Orders', [], saved);
+  return saved;
+}
+
+/**
+ * Recomputes an order's figures from its line items (count, subtotal, total) and stores it.
+ * `excludeLineItemId` leaves out a line item that is being deleted in the same transaction.
+ */
+export async function recalculateOrder(store: Store, orderId: string, excludeLineItemId?: string): Promise<Item> {
+  const order = await store.require('Orders', [], orderId, 'Order');
+  const lines = (await lineItemsOf(store, orderId)).filter((line) => line.ID !== excludeLineItemId);
+  return saveOrder(store, { ...order, ...orderTotals(order, lines) });
+}
+
+/** Ids of the user groups a user belongs to: admin groups, or groups of their buyer or supplier. */
+export async function groupIdsOf(store: Store, companyParents: readonly string[], userId: string): Promise<Set<string>> {
+  const memberships = await store.findAssignments('UserGroupAssignment', companyParents, { UserID: userId });
+  return new Set(memberships.map((membership) => String(membership.UserGroupID)));
+}

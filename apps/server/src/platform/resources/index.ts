@@ -1,0 +1,44 @@
+import { authenticationModels, authenticationResources } from './authentication.ts';
+import { bundleResources } from './bundles.ts';
+import { buyerPaymentResources } from './buyer-payment-resources.ts';
+import { buyerResources } from './buyers.ts';
+import { catalogResources } from './catalogs.ts';
+import { configurationResources } from './configurations.ts';
+import { ENUMS } from './enums.ts';
+import { integrationModels, integrationResources } from './integrations.ts';
+import { inventoryRecordResources } from './inventory-records.ts';
+import { marketplaceOwnerResources } from './marketplace-owners.ts';
+import { priceScheduleModels, priceScheduleResources } from './price-schedules.ts';
+import { productFacetResources } from './product-facets.ts';
+import { productModels, productResources } from './products.ts';
+import { promotionResources } from './promotions.ts';
+import { createRegistry } from './registry.ts';
+import { specResources } from './specs.ts';
+import { supplierResources } from './suppliers.ts';
+import type { ResourceDefinition } from './types.ts';
+
+/** Every resource of the platform, in the order of the description's sections. */
+export const platformResources: readonly ResourceDefinition[] = [
+  ...authenticationResources,
+  ...marketplaceOwnerResources,
+  ...buyerResources,
+  ...buyerPaymentResources,
+  ...supplierResources,
+  ...productResources,
+  ...priceScheduleResources,
+  ...specResources,
+  ...productFacetResources,
+  ...promotionResources,
+  ...catalogResources,
+  ...bundleResources,
+  ...inventoryRecordResources,
+  ...integrationResources,
+  ...configurationResources,
+];
+
+/** The registry, built and checked once when the server loads. */
+export const platformRegistry = createRegistry(
+  platformResources,
+  [...authenticationModels, ...integrationModels, ...priceScheduleModels, ...productModels],
+  ENUMS,
+);

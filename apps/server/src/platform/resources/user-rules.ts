@@ -1,0 +1,263 @@
+import type { DeleteContext, Item, WriteContext } from '../engine/context.ts';
+import { validation } from '../engine/errors.ts';
+import { pathParams } from '../engine/ids.ts';
+import type { Store } from '../engine/store.ts';
+import type { ModelDefinition } from './fields.ts';
+import { userGroupAssignmentModel } from './shared-models.ts';
+import {
+  assignmentKind,
+  type AssignmentDefinition,
+  type Reference,
+  type ResourceHooks,
+  type RoleSet,
+} from './types.ts';
+
+type CompanyParam = 'buyerID' | 'supplierID';
+
+const filled = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+/** Every resource that holds users: a username names one user in the whole marketplace. */
+const USER_RESOURCES = ['AdminUsers', 'Users', 'SupplierUsers'] as const;
+
+async function assertUsernameFree(context: WriteContext): Promise<void> {
+  const username = context.next.Username;
+  // An unchanged username was checked when it was set; skipping also keeps the user from matching itself.
+  if (typeof username !== 'string' || username === context.previous?.Username) return;
+  for (const resource of USER_RESOURCES) {
+    const holders = await context.store.find(resource, undefined, { Username: username });
+    if (holders.length > 0) {
+      throw validation(
+        'Username already exists in this marketplace.',
+        { Username: username },
+        'User.UsernameMustBeUnique',
+      );
+    }
+  }
+}
+
+async function assertNotDefaultContextUser(context: DeleteContext): Promise<void> {
+  const username = context.previous.Username;
+  if (typeof username !== 'string') return;
+  const clients = await context.store.find('ApiClients', [], { DefaultContextUserName: username });
+  if (clients.length > 0) {
+    throw validation(
+      'The user is the default context user of an API client; change the client first.',
+      { ApiClientIDs: clients.map((client) => client.id) },
+      'User.CannotDeleteDefaultContextUser',
+    );
+  }
+}
+
+/**
+ * Security profile and message sender assignments name users and groups without a declared
+ * reference (the same field points at admin, buyer or supplier parties), so the engine's cascade
+ * does not see them. They are removed with the party; otherwise a new user or group reusing the
+ * ID would inherit the old one's roles.
+ */
+async function removePartyAssignments(
+  context: DeleteContext,
+  field: 'UserID' | 'UserGroupID',
+  companyParam: CompanyParam | undefined,
+): Promise<void> {
+  const companyId = companyParam ? (context.params[companyParam] ?? '') : null;
+  const match = {
+    BuyerID: companyParam === 'buyerID' ? companyId : null,
+    SupplierID: companyParam === 'supplierID' ? companyId : null,
+    [field]: context.id,
+  };
+  await context.store.deleteAssignments('SecurityProfileAssignment', [], match);
+  if (field === 'UserGroupID') await context.store.deleteAssignments('MessageSenderAssignment', [], match);
+}
+
+/**
+ * Hooks shared by the three user resources. `companyParam` is the path parameter naming the
+ * user's buyer or supplier; admin users (no parameter) belong to the marketplace itself.
+ *
+ * @example
+ * hooks: userHooks('buyerID')
+ */
+export function userHooks(companyParam?: CompanyParam): ResourceHooks {
+  return {
+    async beforeWrite(context) {
+      // CompanyID is read-only on the wire: it always follows where the user lives.
+      context.next.CompanyID = companyParam ? context.params[companyParam] : context.marketplaceId;
+      await assertUsernameFree(context);
+    },
+    async beforeDelete(context) {
+      await assertNotDefaultContextUser(context);
+      await removePartyAssignments(context, 'UserID', companyParam);
+    },
+  };
+}
+
+/**
+ * Hooks shared by the three user group resources; `companyParam` as for `userHooks`.
+ *
+ * @example
+ * hooks: userGroupHooks('supplierID')
+ */
+export function userGroupHooks(companyParam?: CompanyParam): ResourceHooks {
+  return {
+    async beforeDelete(context) {
+      await removePartyAssignments(context, 'UserGroupID', companyParam);
+    },
+  };
+}
+
+/**
+ * The `userGroupID` list parameter of a user resource: only the members of that group. The
+ * memberships live under the same company as the users, so their parents come from the same
+ * path parameters. An unknown group has no members and gives an empty list.
+ *
+ * @example
+ * hooks: { ...userHooks('buyerID'), listScope: groupMembersScope(buyerGroupMemberships) }
+ */
+export function groupMembersScope(memberships: AssignmentDefinition): NonNullable<ResourceHooks['listScope']> {
+  return async (context) => {
+    const raw = context.query.userGroupID;
+    const groupId = Array.isArray(raw) ? raw.at(-1) : raw;
+    if (!filled(groupId)) return undefined;
+    const parents = pathParams(memberships.path).map((name) => context.params[name] ?? '');
+    const members = await context.store.findAssignments(assignmentKind(memberships), parents, { UserGroupID: groupId });
+    return { ID: members.map((member) => member.UserID).filter(filled) };
+  };
+}
+
+/** Names of the fields that place a party: its company and, when given, one of its users or groups. */
+export interface PartyFields {
+  buyer: string;
+  supplier?: string;
+  user?: string;
+  group?: string;
+}
+
+/**
+ * Checks that the user and group an item names exist in the company it names: a buyer's, a
+ * supplier's or, with no company, the marketplace owner's (admin users and groups). A declared
+ * reference cannot express this, as the resource depends on the company. With `ownerParties`
+ * false a user or group must come with its company (message senders only serve buyers and suppliers).
+ */
+export async function requireParty(store: Store, item: Item, fields: PartyFields, ownerParties = true): Promise<void> {
+  const buyerId = item[fields.buyer];
+  const supplierId = fields.supplier ? item[fields.supplier] : undefined;
+  if (filled(buyerId) && filled(supplierId)) {
+    throw validation(
+      'Cannot specify both a BuyerID and a SupplierID.',
+      { Properties: [fields.buyer, fields.supplier] },
+      'PartyAssignment.CannotSpecifyBuyerAndSupplier',
+    );
+  }
+  const userId = fields.user ? item[fields.user] : undefined;
+  const groupId = fields.group ? item[fields.group] : undefined;
+  if (!filled(userId) && !filled(groupId)) return;
+  let home: { users: string; groups: string; parents: string[] };
+  if (filled(buyerId)) {
+    // The company first, so a wrong BuyerID is reported as such rather than as a missing user.
+    await store.require('Buyers', [], buyerId);
+    home = { users: 'Users', groups: 'UserGroups', parents: [buyerId] };
+  } else if (filled(supplierId)) {
+    await store.require('Suppliers', [], supplierId);
+    home = { users: 'SupplierUsers', groups: 'SupplierUserGroups', parents: [supplierId] };
+  } else if (ownerParties) {
+    home = { users: 'AdminUsers', groups: 'AdminUserGroups', parents: [] };
+  } else {
+    const property = filled(userId) ? fields.user : fields.group;
+    throw validation(
+      `${property} needs the ${[fields.buyer, fields.supplier].filter(Boolean).join(' or ')} of the company it belongs to.`,
+      { Property: property },
+    );
+  }
+  if (filled(userId)) await store.require(home.users, home.parents, userId);
+  if (filled(groupId)) await store.require(home.groups, home.parents, groupId);
+}
+
+interface MembershipOptions {
+  /** List/save path, e.g. `/buyers/{buyerID}/usergroups/assignments`. */
+  path: string;
+  /** Delete path ending in `{userGroupID}/assignments/{userID}`. */
+  deletePath: string;
+  groups: string;
+  users: string;
+  /** Path parameters naming the company that holds both the group and the user. */
+  parentFrom?: readonly string[];
+  roles: RoleSet;
+  noun: string;
+  /** Storage kind when it must differ from the model name (see the callers). */
+  kind?: string;
+}
+
+/**
+ * The user-to-group membership of admin, buyer and supplier user groups. Both sides are required,
+ * so it is not a party assignment (no `parties`): it names exactly one user and one group.
+ */
+export function userGroupMemberships(options: MembershipOptions): AssignmentDefinition {
+  const reference = (resource: string): Reference =>
+    options.parentFrom ? { resource, parentFrom: options.parentFrom } : { resource };
+  return {
+    model: userGroupAssignmentModel,
+    requiredOnCreate: ['UserGroupID', 'UserID'],
+    names: { list: 'ListUserAssignments', save: 'SaveUserAssignment', delete: 'DeleteUserAssignment' },
+    path: options.path,
+    deletePath: options.deletePath,
+    deleteParams: { userGroupID: 'UserGroupID', userID: 'UserID' },
+    listFilters: { userGroupID: 'UserGroupID', userID: 'UserID' },
+    key: ['UserGroupID', 'UserID'],
+    roles: options.roles,
+    references: { UserGroupID: reference(options.groups), UserID: reference(options.users) },
+    noun: options.noun,
+    ...(options.kind ? { kind: options.kind } : {}),
+  };
+}
+
+interface BuyerPartyOptions {
+  /** The assignment model, e.g. AddressAssignment. */
+  model: ModelDefinition;
+  /** The assigned resource, its id field in the assignment and its id path parameter. */
+  resource: string;
+  idField: string;
+  idParam: string;
+  /** The resource's path segment under `/buyers/{buyerID}`. */
+  segment: string;
+  /** False where only groups (or the whole buyer) can hold the object, as with cost centers. */
+  users: boolean;
+  roles: RoleSet;
+  noun: string;
+  /** List filters beyond the ids, e.g. `isShipping`. */
+  extraFilters?: Readonly<Record<string, string>>;
+  hooks?: AssignmentDefinition['hooks'];
+}
+
+/**
+ * An assignment of a buyer's object (address, cost center, credit card, spending account) to the
+ * whole buyer, one of its user groups or one of its users. Everything lives under the buyer in the path.
+ *
+ * @example
+ * buyerPartyAssignment({ model: costCenterAssignmentModel, resource: 'CostCenters', idField: 'CostCenterID',
+ *   idParam: 'costCenterID', segment: 'costcenters', users: false, roles, noun: 'cost center assignment' })
+ */
+export function buyerPartyAssignment(options: BuyerPartyOptions): AssignmentDefinition {
+  const base = `/buyers/{buyerID}/${options.segment}`;
+  const inBuyer = (resource: string): Reference => ({ resource, parentFrom: ['buyerID'] });
+  const party: Record<string, string> = options.users
+    ? { userID: 'UserID', userGroupID: 'UserGroupID' }
+    : { userGroupID: 'UserGroupID' };
+  return {
+    model: options.model,
+    requiredOnCreate: [options.idField],
+    path: `${base}/assignments`,
+    deletePath: `${base}/{${options.idParam}}/assignments`,
+    deleteParams: { [options.idParam]: options.idField },
+    deleteQuery: party,
+    listFilters: { [options.idParam]: options.idField, ...party, ...options.extraFilters },
+    key: [options.idField, ...Object.values(party)],
+    roles: options.roles,
+    references: {
+      [options.idField]: inBuyer(options.resource),
+      ...(options.users ? { UserID: inBuyer('Users') } : {}),
+      UserGroupID: inBuyer('UserGroups'),
+    },
+    parties: { user: options.users, group: true },
+    noun: options.noun,
+    ...(options.hooks ? { hooks: options.hooks } : {}),
+  };
+}
