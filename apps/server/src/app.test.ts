@@ -75,7 +75,7 @@ describe('web app', () => {
   });
 
   it('answers unknown API paths with a JSON 404, never the page', async () => {
-    const response = await fetch(`${server.url}/platform/v1/nothing-here`, { headers: { accept: 'text/html' } });
+    const response = await fetch(`${server.url}/portal-api/nothing-here`, { headers: { accept: 'text/html' } });
     expect(response.status).toBe(404);
     expect(await response.json()).toMatchObject({ error: 'Not Found' });
   });

@@ -24,6 +24,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   /** Whether the scheduled jobs (pg-boss) run in this process. */
   jobsEnabled: boolean;
+  /** Whether first start creates the demo marketplaces, accounts and store data. */
+  seedDemoData: boolean;
   /**
    * Shared secret of the platform management API (service to service). Random per process unless
    * set, which is right for one process; several processes must share one value.
@@ -84,6 +86,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(repoRoot, env.WEB_DIST || 'apps/web/dist'),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
     jobsEnabled: flag(env, 'JOBS_ENABLED', true),
+    seedDemoData: flag(env, 'SEED_DEMO_DATA', true),
     platformMgmtSecret: env.PLATFORM_MGMT_SECRET || randomBytes(32).toString('base64url'),
   };
 }

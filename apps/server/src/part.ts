@@ -1,4 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database } from './db/database.ts';
 import type { SchemaOwner } from './db/migrate.ts';
 import type { JobDefinition } from './jobs/job-queue.ts';
 
@@ -15,6 +17,8 @@ export interface Part {
   /** Migrations folder when the part keeps data. */
   migrationsFolder?: string;
   jobs?: readonly JobDefinition[];
+  /** Creates the part's demo data on first start (must do nothing when it already exists). */
+  seed?: (database: Database, config: Config) => Promise<void>;
   /** Demo sign-ins this part creates, printed when the server is ready. */
   demoAccounts?: readonly string[];
 }

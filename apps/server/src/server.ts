@@ -1,3 +1,4 @@
+import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
@@ -25,7 +26,8 @@ export interface StartOptions {
 }
 
 /** Opens the database, migrates it, starts the jobs and listens: everything `npm start` runs. */
-export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
+export async function startServer(requested: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const config = await withConcretePort(requested);
   const parts = options.parts ?? allParts;
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
@@ -34,6 +36,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   let jobs: JobQueue | undefined;
   try {
     await runMigrations(database, schemaOwners(parts));
+    if (config.seedDemoData) for (const part of parts) await part.seed?.(database, config);
     app = await buildApp({ config, database, parts });
     if (config.jobsEnabled) {
       jobs = new JobQueue(database, app.log, options.jobs);
@@ -83,6 +86,24 @@ async function stopServer(
   clearTimeout(timer);
   await jobs?.stop(timeoutMs);
   await database.close();
+}
+
+/**
+ * PORT=0 asks for any free port; the parts need the real one up front (issuer and API URLs are
+ * built from the public URL at registration), so it is chosen before anything is built.
+ */
+async function withConcretePort(config: Config): Promise<Config> {
+  if (config.port !== 0) return config;
+  const port = await new Promise<number>((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, config.host, () => {
+      const address = probe.address();
+      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+  const defaultUrl = config.publicUrl === 'http://localhost:0';
+  return { ...config, port, publicUrl: defaultUrl ? `http://localhost:${port}` : config.publicUrl };
 }
 
 /** The one line printed when the server is ready: where to go and how to sign in. */

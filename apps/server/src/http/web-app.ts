@@ -17,8 +17,9 @@ export async function registerWebApp(
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
-      // Looked up per request, so a rebuild is served without restarting the server.
-      wildcard: true,
+      // Files are routed one by one at start-up (npm start builds first), so API paths never reach
+      // a catch-all route and each part keeps its own not-found answer.
+      wildcard: false,
       index: false,
       // Our setHeaders decides caching; the plugin's own header would override it.
       cacheControl: false,

@@ -1,13 +1,48 @@
 import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import type { Part } from '../part.ts';
 import { registerHealthRoute } from '../http/health.ts';
+import { createAuthenticator } from './auth/authenticator.ts';
+import { registerOAuthRoutes } from './auth/oauth-routes.ts';
+import { createSigningKeys } from './auth/signing-keys.ts';
+import { registerDescriptionRoutes } from './description/routes.ts';
+import { registerPlatformErrors } from './engine/http-errors.ts';
+import { buildOperations } from './engine/operations.ts';
+import { registerOperations } from './engine/routes.ts';
+import { registerManagementRoutes } from './mgmt/routes.ts';
+import { platformRegistry } from './resources/index.ts';
+
+/** The operation table, built once: routes and description both come from it. */
+const operations = buildOperations(platformRegistry);
+
+async function platformPlugin(app: FastifyInstance): Promise<void> {
+  const { db } = app.database;
+  const baseUrl = `${app.config.publicUrl}/platform`;
+  const keys = createSigningKeys(db);
+  const deps = { db, registry: platformRegistry, keys, baseUrl };
+
+  registerPlatformErrors(app);
+  registerHealthRoute(app, 'platform');
+  registerDescriptionRoutes(app, {
+    registry: platformRegistry,
+    operations,
+    publicUrl: app.config.publicUrl,
+    environment: 'local',
+  });
+  await registerOAuthRoutes(app, deps);
+  const authenticator = createAuthenticator(db, keys, { baseUrl });
+  await app.register(
+    async (v1) =>
+      registerOperations(v1, operations, platformRegistry, db, authenticator, { issuer: { keys, baseUrl } }),
+    { prefix: '/v1' },
+  );
+  await app.register(async (mgmt) => registerManagementRoutes(mgmt, deps), { prefix: '/mgmt' });
+}
 
 /** The local commerce platform, mounted at `/platform`. */
 export const platformPart: Part = {
   name: 'platform',
   prefix: '/platform',
   migrationsFolder: path.join(import.meta.dirname, 'db/migrations'),
-  async plugin(app) {
-    registerHealthRoute(app, 'platform');
-  },
+  plugin: platformPlugin,
 };

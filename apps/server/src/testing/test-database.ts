@@ -69,9 +69,15 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** Server settings for a test: an ephemeral port, quiet logs, no jobs unless asked for. */
+/** Server settings for a test: an ephemeral port, quiet logs, no jobs and no demo data unless asked for. */
 export function testConfig(target: DatabaseTarget, overrides: Partial<Config> = {}): Config {
-  const base = loadConfig({ PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'silent', JOBS_ENABLED: 'false' });
+  const base = loadConfig({
+    PORT: '0',
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'silent',
+    JOBS_ENABLED: 'false',
+    SEED_DEMO_DATA: 'false',
+  });
   return {
     ...base,
     ...(target.kind === 'pglite' ? { dataDir: target.dataDir, databaseUrl: undefined } : { databaseUrl: target.url }),

@@ -76,7 +76,10 @@ async function requireClient(store: Store, clientId: string, buyerId: string): P
   }
   if (client.Active !== true) throw oauthErrors.clientNotActive();
   if (client.AllowAnyBuyer !== true) {
-    const assigned = await store.findAssignments('ApiClientAssignment', [], { ApiClientID: clientId, BuyerID: buyerId });
+    const assigned = await store.findAssignments('ApiClientAssignment', [], {
+      ApiClientID: clientId,
+      BuyerID: buyerId,
+    });
     if (assigned.length === 0) {
       throw new ApiError(400, 'Impersonation.BuyerNotAssigned', 'Buyer is not assigned to the API client.', {
         ClientID: clientId,
@@ -119,7 +122,8 @@ async function getAccessToken(issuer: TokenIssuer, context: OperationContext): P
   const configs = await store.find('ImpersonationConfigs', [], { ClientID: clientId });
   const matching: Item[] = [];
   for (const { item } of configs) {
-    if ((await matchesTarget(store, item, buyerId, userId)) && (await matchesCaller(store, item, auth))) matching.push(item);
+    if ((await matchesTarget(store, item, buyerId, userId)) && (await matchesCaller(store, item, auth)))
+      matching.push(item);
   }
   const allowed = await configRoles(store, matching);
   if (allowed.length === 0) throw configError();
@@ -134,18 +138,29 @@ async function getAccessToken(issuer: TokenIssuer, context: OperationContext): P
     impersonatorId: auth.userId,
     durationMinutes: accessTokenMinutes(client),
   });
-  return { access_token: token.access_token, expires_in: token.expires_in, token_type: token.token_type, refresh_token: null };
+  return {
+    access_token: token.access_token,
+    expires_in: token.expires_in,
+    token_type: token.token_type,
+    refresh_token: null,
+  };
 }
 
 /**
  * `Users.GetAccessToken` (`POST /buyers/{buyerID}/users/{userID}/accesstoken`): a token acting as a
  * buyer user, allowed by an ImpersonationConfig. Append it to the Users resource's extraOperations.
- * The issuer may be given lazily, for a registry declared before the signing keys exist.
+ * The issuer comes from the request's platform services (the registry is declared before the
+ * signing keys exist); tests may pass one directly.
  *
  * @example
  * const users = { ...usersResource, extraOperations: [...(usersResource.extraOperations ?? []), createImpersonationOperation({ keys, baseUrl })] };
  */
-export function createImpersonationOperation(issuer: TokenIssuer | (() => TokenIssuer)): OperationDefinition {
+export function createImpersonationOperation(issuer?: TokenIssuer | (() => TokenIssuer)): OperationDefinition {
+  const issuerFor = (context: OperationContext): TokenIssuer => {
+    const resolved = context.services?.issuer ?? (typeof issuer === 'function' ? issuer() : issuer);
+    if (!resolved) throw new Error('Users.GetAccessToken needs the token issuer in the platform services.');
+    return resolved;
+  };
   return {
     name: 'GetAccessToken',
     method: 'POST',
@@ -153,9 +168,9 @@ export function createImpersonationOperation(issuer: TokenIssuer | (() => TokenI
     roles: ['BuyerImpersonation'],
     summary: 'Get an access token that acts as a buyer user.',
     description:
-      'Impersonation: the token carries the user\'s identity and the requested roles, limited to those of the security profile of a matching impersonation config for the API client.',
+      "Impersonation: the token carries the user's identity and the requested roles, limited to those of the security profile of a matching impersonation config for the API client.",
     body: { schema: { type: 'object', modelRef: impersonateTokenRequestModel.name }, required: ['ClientID'] },
     response: { status: 200, schema: { type: 'object', modelRef: accessTokenModel.name } },
-    handler: (context) => getAccessToken(typeof issuer === 'function' ? issuer() : issuer, context),
+    handler: (context) => getAccessToken(issuerFor(context), context),
   };
 }

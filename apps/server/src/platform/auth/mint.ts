@@ -76,12 +76,11 @@ export function createTokenMinter(deps: AuthDeps): TokenMinter {
       const user = await findUserByUsername(deps.db, request.marketplaceId, request.username);
       if (!user) throw notFound('User', request.username);
       await authorizeUser(store, client, user);
-      return issueUserToken(
-        deps,
-        { marketplaceId: request.marketplaceId, client },
-        user,
-        { scope: undefined, refresh: false, impersonatorId: request.impersonatorId },
-      );
+      return issueUserToken(deps, { marketplaceId: request.marketplaceId, client }, user, {
+        scope: undefined,
+        refresh: false,
+        impersonatorId: request.impersonatorId,
+      });
     },
   };
 }

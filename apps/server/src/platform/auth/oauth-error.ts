@@ -2,11 +2,7 @@ import { ApiError } from '../engine/errors.ts';
 
 /** The OAuth 2.0 error types the token endpoint answers with (RFC 6749 §5.2). */
 export type OAuthErrorType =
-  | 'invalid_request'
-  | 'invalid_client'
-  | 'invalid_grant'
-  | 'unsupported_grant_type'
-  | 'invalid_scope';
+  'invalid_request' | 'invalid_client' | 'invalid_grant' | 'unsupported_grant_type' | 'invalid_scope';
 
 /** The token endpoint's error body: OAuth fields plus the platform's `Errors` array, which the SDKs read. */
 export interface OAuthErrorBody {
@@ -44,12 +40,18 @@ export const oauthErrors = {
   credentialsRequired: () =>
     new OAuthError('invalid_request', 'Auth.UsernameAndPasswordRequired', 'Both username and password are required.'),
   userNotActive: () => new OAuthError('invalid_grant', 'Auth.UserNotActive', 'User is not active.'),
-  companyNotActive: () => new OAuthError('invalid_grant', 'Auth.CompanyNotActive', "User's organization is not active."),
+  companyNotActive: () =>
+    new OAuthError('invalid_grant', 'Auth.CompanyNotActive', "User's organization is not active."),
   clientNotAuthorized: (message: string) => new OAuthError('invalid_grant', 'Auth.ClientNotAuthorized', message),
   insufficientRoles: (missing: readonly string[]) =>
-    new OAuthError('invalid_grant', 'Auth.InsufficientRoles', 'User does not have role(s) required to perform this action.', {
-      MissingRoles: missing,
-    }),
+    new OAuthError(
+      'invalid_grant',
+      'Auth.InsufficientRoles',
+      'User does not have role(s) required to perform this action.',
+      {
+        MissingRoles: missing,
+      },
+    ),
   invalidRefreshToken: () =>
     new OAuthError('invalid_grant', 'Auth.InvalidRefreshToken', 'The refresh token is invalid or expired.'),
 };

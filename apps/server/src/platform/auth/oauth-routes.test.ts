@@ -27,12 +27,19 @@ const login = (username: string, password: string, extra: Record<string, string>
 beforeAll(async () => {
   ctx = await openAuthTestContext();
   const { store } = ctx;
-  const client = (fields: Record<string, unknown>) => store.put('ApiClients', [], { AppName: String(fields.ID), xp: {}, ...fields });
+  const client = (fields: Record<string, unknown>) =>
+    store.put('ApiClients', [], { AppName: String(fields.ID), xp: {}, ...fields });
   await client({ ID: 'storefront', Active: true, AccessTokenDuration: 60, RefreshTokenDuration: 120 });
   await client({ ID: 'admin-app', Active: true, AllowSeller: true, ClientSecret: 's3cret', AccessTokenDuration: 30 });
   await client({ ID: 'inactive-app', Active: false, AllowAnyBuyer: true });
   await client({ ID: 'other-app', Active: true });
-  await client({ ID: 'server-app', Active: true, ClientSecret: 'srv', DefaultContextUserName: 'buyer1', AllowAnyBuyer: true });
+  await client({
+    ID: 'server-app',
+    Active: true,
+    ClientSecret: 'srv',
+    DefaultContextUserName: 'buyer1',
+    AllowAnyBuyer: true,
+  });
   for (const buyerId of ['b1', 'b2']) {
     await store.saveAssignment('ApiClientAssignment', [], ['ApiClientID', 'BuyerID', 'SupplierID'], {
       ApiClientID: 'storefront',
@@ -94,7 +101,9 @@ describe('password grant', () => {
   });
 
   it('encodes a single role as a plain string, and narrows by scope', async () => {
-    expect(decodeJwt(String((await login('buyer1', 'buyer-pw', { scope: 'Shopper' })).body.access_token)).role).toBe('Shopper');
+    expect(decodeJwt(String((await login('buyer1', 'buyer-pw', { scope: 'Shopper' })).body.access_token)).role).toBe(
+      'Shopper',
+    );
     const custom = await login('buyer1', 'buyer-pw', { scope: 'undefined custom-a' });
     expect(decodeJwt(String(custom.body.access_token)).role).toBe('custom-a');
     const unheld = await login('buyer1', 'buyer-pw', { scope: 'Shopper OrderAdmin' });
@@ -123,8 +132,12 @@ describe('password grant', () => {
   });
 
   it('checks the client: unknown, inactive, secret required when it has one', async () => {
-    expect(errorCode((await login('buyer1', 'buyer-pw', { client_id: 'missing' })).body)).toBe('ApiClient.InvalidClientID');
-    expect(errorCode((await login('buyer1', 'buyer-pw', { client_id: 'inactive-app' })).body)).toBe('Auth.ClientNotActive');
+    expect(errorCode((await login('buyer1', 'buyer-pw', { client_id: 'missing' })).body)).toBe(
+      'ApiClient.InvalidClientID',
+    );
+    expect(errorCode((await login('buyer1', 'buyer-pw', { client_id: 'inactive-app' })).body)).toBe(
+      'Auth.ClientNotActive',
+    );
     const noSecret = await login('admin1', 'admin-pw', { client_id: 'admin-app' });
     expect(noSecret.status).toBe(400);
     expect(noSecret.body.error).toBe('invalid_client');
@@ -144,11 +157,19 @@ describe('other grants', () => {
   it('refreshes with the refresh token, through the same client only', async () => {
     const first = await login('buyer1', 'buyer-pw', { scope: 'Shopper' });
     const refreshToken = String(first.body.refresh_token);
-    const refreshed = await token({ grant_type: 'refresh_token', client_id: 'storefront', refresh_token: refreshToken });
+    const refreshed = await token({
+      grant_type: 'refresh_token',
+      client_id: 'storefront',
+      refresh_token: refreshToken,
+    });
     expect(refreshed.status).toBe(200);
     expect(refreshed.body.refresh_token).toBe(refreshToken);
     expect(decodeJwt(String(refreshed.body.access_token))).toMatchObject({ usr: 'buyer1', role: 'Shopper' });
-    const otherClient = await token({ grant_type: 'refresh_token', client_id: 'other-app', refresh_token: refreshToken });
+    const otherClient = await token({
+      grant_type: 'refresh_token',
+      client_id: 'other-app',
+      refresh_token: refreshToken,
+    });
     expect(errorCode(otherClient.body)).toBe('Auth.InvalidRefreshToken');
     const bogus = await token({ grant_type: 'refresh_token', client_id: 'storefront', refresh_token: 'bogus' });
     expect(bogus.status).toBe(400);
@@ -158,7 +179,11 @@ describe('other grants', () => {
   it('client credentials act as the default context user and need the secret', async () => {
     const ok = await token({ grant_type: 'client_credentials', client_id: 'server-app', client_secret: 'srv' });
     expect(ok.status).toBe(200);
-    expect(decodeJwt(String(ok.body.access_token))).toMatchObject({ usr: 'buyer1', cid: 'server-app', usrtype: 'buyer' });
+    expect(decodeJwt(String(ok.body.access_token))).toMatchObject({
+      usr: 'buyer1',
+      cid: 'server-app',
+      usrtype: 'buyer',
+    });
     const missing = await token({ grant_type: 'client_credentials', client_id: 'server-app' });
     expect(missing.body.error).toBe('invalid_client');
   });
@@ -173,7 +198,12 @@ describe('other grants', () => {
     ['application/json', JSON.stringify({ grant_type: 'password' })],
     ['text/plain', 'grant_type=password'],
   ])('refuses a %s body with Request.InvalidContentType', async (contentType, payload) => {
-    const response = await app.inject({ method: 'POST', url: '/platform/oauth/token', headers: { 'content-type': contentType }, payload });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/platform/oauth/token',
+      headers: { 'content-type': contentType },
+      payload,
+    });
     expect(response.statusCode).toBe(400);
     expect(errorCode(response.json())).toBe('Request.InvalidContentType');
   });
@@ -194,7 +224,10 @@ describe('GET /oauth/certs/:kid', () => {
     const jwk = response.json() as Record<string, string>;
     expect(Object.keys(jwk).sort()).toEqual(['alg', 'e', 'kid', 'kty', 'n', 'use']);
     expect(jwk).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig', kid });
-    const { payload } = await jwtVerify(jwt, await importJWK(jwk, 'RS256'), { issuer: ctx.baseUrl, audience: ctx.baseUrl });
+    const { payload } = await jwtVerify(jwt, await importJWK(jwk, 'RS256'), {
+      issuer: ctx.baseUrl,
+      audience: ctx.baseUrl,
+    });
     expect(payload.usr).toBe('buyer1');
     expect((await verifyAccessToken(ctx.keys, jwt, { baseUrl: ctx.baseUrl })).u).toBe('u1');
   });
@@ -203,7 +236,13 @@ describe('GET /oauth/certs/:kid', () => {
     const response = await app.inject({ method: 'GET', url: '/platform/oauth/certs/unknown-kid' });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({
-      Errors: [{ ErrorCode: 'NotFound', Message: expect.any(String), Data: { ObjectType: 'SigningKey', ObjectID: 'unknown-kid' } }],
+      Errors: [
+        {
+          ErrorCode: 'NotFound',
+          Message: expect.any(String),
+          Data: { ObjectType: 'SigningKey', ObjectID: 'unknown-kid' },
+        },
+      ],
     });
   });
 });

@@ -6,7 +6,11 @@ import { OAuthError } from './oauth-error.ts';
 const FORM = 'application/x-www-form-urlencoded';
 
 const invalidContentType = () =>
-  new OAuthError('invalid_request', 'Request.InvalidContentType', 'Invalid content type. Please use x-www-form-urlencoded.');
+  new OAuthError(
+    'invalid_request',
+    'Request.InvalidContentType',
+    'Invalid content type. Please use x-www-form-urlencoded.',
+  );
 
 function mediaType(header: string | undefined): string {
   return (header ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
@@ -24,14 +28,21 @@ function sendError(reply: FastifyReply, error: unknown): FastifyReply {
   if (error instanceof ApiError) return reply.code(error.status).send(error.toJSON());
   const fastifyError = error as Partial<FastifyError>;
   // Fastify refuses bodies it has no parser for (415) before our handler runs; the platform says 400.
-  if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') return reply.code(400).send(invalidContentType().toOAuthJSON());
+  if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')
+    return reply.code(400).send(invalidContentType().toOAuthJSON());
   const status = fastifyError.statusCode;
   if (typeof status === 'number' && status >= 400 && status < 500) {
-    const refused = new OAuthError('invalid_request', 'Request.InvalidRequestBody', fastifyError.message ?? 'Invalid request.');
+    const refused = new OAuthError(
+      'invalid_request',
+      'Request.InvalidRequestBody',
+      fastifyError.message ?? 'Invalid request.',
+    );
     return reply.code(status).send(refused.toOAuthJSON());
   }
   reply.log.error({ err: error }, 'oauth request failed');
-  const failure = new ApiError(500, 'ServerError', 'An unknown error has occurred on the server.', { RequestID: reply.request.id });
+  const failure = new ApiError(500, 'ServerError', 'An unknown error has occurred on the server.', {
+    RequestID: reply.request.id,
+  });
   return reply.code(500).send(failure.toJSON());
 }
 

@@ -43,10 +43,7 @@ function asSubject(value: unknown): RefreshSubject | undefined {
  * Creates a refresh token valid for `minutes` and stores only its hash. Expired tokens are swept
  * at the same time, so the table does not grow without bound.
  */
-export async function issueRefreshToken(
-  db: Db,
-  grant: RefreshGrant & { minutes: number },
-): Promise<string> {
+export async function issueRefreshToken(db: Db, grant: RefreshGrant & { minutes: number }): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + grant.minutes * 60_000).toISOString();
   await db.execute(sql`DELETE FROM platform.refresh_tokens WHERE expires_at < now()`);
@@ -70,7 +67,12 @@ export async function findRefreshToken(db: Db, token: string): Promise<RefreshGr
 }
 
 /** Removes every refresh token of a user (e.g. after a password change); returns how many. */
-export async function revokeRefreshTokens(db: Db, marketplaceId: string, userType: UserType, userId: string): Promise<number> {
+export async function revokeRefreshTokens(
+  db: Db,
+  marketplaceId: string,
+  userType: UserType,
+  userId: string,
+): Promise<number> {
   const result = (await db.execute(
     sql`DELETE FROM platform.refresh_tokens
         WHERE marketplace_id = ${marketplaceId} AND subject ->> 'userType' = ${userType} AND subject ->> 'userId' = ${userId}

@@ -44,7 +44,13 @@ describe('createSigningKeys', () => {
     expect((await later.signingKey()).kid).toBe('rotated');
     const { access_token } = await mintAccessToken(
       { keys: later, baseUrl: ctx.baseUrl },
-      { marketplaceId: 'mkt1', clientId: 'c', user: { id: 'a1', username: 'a1', type: 'admin' }, roles: ['FullAccess'], durationMinutes: 10 },
+      {
+        marketplaceId: 'mkt1',
+        clientId: 'c',
+        user: { id: 'a1', username: 'a1', type: 'admin' },
+        roles: ['FullAccess'],
+        durationMinutes: 10,
+      },
     );
     expect((await verifyAccessToken(early, access_token, { baseUrl: ctx.baseUrl })).u).toBe('a1');
     expect(await early.publicJwk('rotated')).toMatchObject({ kty: 'RSA', alg: 'RS256', use: 'sig', kid: 'rotated' });

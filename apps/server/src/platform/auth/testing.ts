@@ -112,14 +112,25 @@ export async function seedUser(
 }
 
 /** Stores a security profile with ApiRoles and custom roles. */
-export async function seedProfile(store: PgStore, id: string, roles: readonly string[], customRoles: readonly string[] = []) {
+export async function seedProfile(
+  store: PgStore,
+  id: string,
+  roles: readonly string[],
+  customRoles: readonly string[] = [],
+) {
   await store.put('SecurityProfiles', [], { ID: id, Name: id, Roles: [...roles], CustomRoles: [...customRoles] });
 }
 
 /** Assigns a profile; unset party fields are stored as null, as the engine stores them. */
 export async function assignProfile(
   store: PgStore,
-  assignment: { SecurityProfileID: string; BuyerID?: string; SupplierID?: string; UserID?: string; UserGroupID?: string },
+  assignment: {
+    SecurityProfileID: string;
+    BuyerID?: string;
+    SupplierID?: string;
+    UserID?: string;
+    UserGroupID?: string;
+  },
 ): Promise<void> {
   const keys = ['SecurityProfileID', 'BuyerID', 'SupplierID', 'UserID', 'UserGroupID'] as const;
   const body: Item = {};
@@ -127,9 +138,21 @@ export async function assignProfile(
   await store.saveAssignment('SecurityProfileAssignment', [], keys, body);
 }
 
-/** Adds a user to a group: admin groups when companyId is undefined, else the company's groups. */
-export async function addToGroup(store: PgStore, companyId: string | undefined, groupId: string, userId: string) {
-  await store.saveAssignment('UserGroupAssignment', companyId ? [companyId] : [], ['UserGroupID', 'UserID'], {
+/** Adds a user to a group of its kind: admin groups when companyId is undefined, else the company's groups. */
+export async function addToGroup(
+  store: PgStore,
+  companyId: string | undefined,
+  groupId: string,
+  userId: string,
+  companyType: 'buyer' | 'supplier' = 'buyer',
+) {
+  // Each kind of group stores its memberships under its own kind (see resources/*: `kind`).
+  const kind = !companyId
+    ? 'AdminUserGroupAssignment'
+    : companyType === 'supplier'
+      ? 'SupplierUserGroupAssignment'
+      : 'UserGroupAssignment';
+  await store.saveAssignment(kind, companyId ? [companyId] : [], ['UserGroupID', 'UserID'], {
     UserGroupID: groupId,
     UserID: userId,
   });

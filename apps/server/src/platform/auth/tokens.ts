@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { jwtVerify, SignJWT, type JWTPayload } from 'jose';
+import { jwtVerify, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
 import { ApiError } from '../engine/errors.ts';
 import { SIGNING_ALGORITHM, type SigningKeys } from './signing-keys.ts';
 
@@ -117,7 +117,8 @@ function asClaims(payload: JWTPayload): AccessTokenClaims | undefined {
   const roleOk = isString(role) || (Array.isArray(role) && role.every(isString));
   if (!isString(usr) || !isString(cid) || !isString(u) || !isString(mkt) || !roleOk) return undefined;
   if (!isString(usrtype) || !USER_TYPES.includes(usrtype)) return undefined;
-  if (!optionalString(cmp) || !optionalString(imp) || !isString(iss) || !isString(aud) || !isString(jti)) return undefined;
+  if (!optionalString(cmp) || !optionalString(imp) || !isString(iss) || !isString(aud) || !isString(jti))
+    return undefined;
   if (typeof exp !== 'number' || typeof nbf !== 'number' || typeof iat !== 'number') return undefined;
   return {
     usr,
@@ -146,7 +147,11 @@ export interface VerifyOptions {
  * Checks a token's signature (by its `kid`), lifetime and claims, and returns the claims. Throws
  * the 401 `InvalidToken` ApiError for anything wrong with it.
  */
-export async function verifyAccessToken(keys: SigningKeys, token: string, options: VerifyOptions = {}): Promise<AccessTokenClaims> {
+export async function verifyAccessToken(
+  keys: SigningKeys,
+  token: string,
+  options: VerifyOptions = {},
+): Promise<AccessTokenClaims> {
   let payload: JWTPayload;
   // A failing key lookup (database down) is our fault, not the caller's: it must not become a 401.
   let lookupFailure: { error: unknown } | undefined;
@@ -154,7 +159,7 @@ export async function verifyAccessToken(keys: SigningKeys, token: string, option
     const verified = await jwtVerify(
       token,
       async (header) => {
-        let key;
+        let key: CryptoKey | undefined;
         try {
           key = header.kid ? await keys.verificationKey(header.kid) : undefined;
         } catch (error) {

@@ -1,6 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToGroup, assignProfile, openAuthTestContext, seedProfile, type AuthTestContext } from './testing.ts';
-import { limitToClient, missingRequiredRoles, narrowRoles, parseScope, resolveRoles, type RoleSubject } from './user-roles.ts';
+import {
+  limitToClient,
+  missingRequiredRoles,
+  narrowRoles,
+  parseScope,
+  resolveRoles,
+  type RoleSubject,
+} from './user-roles.ts';
 
 let ctx: AuthTestContext;
 
@@ -39,30 +46,50 @@ beforeAll(async () => {
 
   await addToGroup(store, undefined, 'ag1', 'a1');
   await addToGroup(store, 'b1', 'g1', 'u1');
-  await addToGroup(store, 's1', 'sg1', 'su1');
+  await addToGroup(store, 's1', 'sg1', 'su1', 'supplier');
 });
 
 afterAll(() => ctx.dispose());
 
 describe('resolveRoles', () => {
   const cases: { name: string; user: RoleSubject; roles: string[] }[] = [
-    { name: 'admin: marketplace + group + user', user: { id: 'a1', type: 'admin' }, roles: ['ProductReader', 'CatalogAdmin', 'BuyerAdmin'] },
+    {
+      name: 'admin: marketplace + group + user',
+      user: { id: 'a1', type: 'admin' },
+      roles: ['ProductReader', 'CatalogAdmin', 'BuyerAdmin'],
+    },
     { name: 'admin without group or user profiles', user: { id: 'a2', type: 'admin' }, roles: ['ProductReader'] },
-    { name: 'admin whose id a buyer user shares', user: { id: 'u1', type: 'admin' }, roles: ['ProductReader', 'PriceScheduleAdmin'] },
+    {
+      name: 'admin whose id a buyer user shares',
+      user: { id: 'u1', type: 'admin' },
+      roles: ['ProductReader', 'PriceScheduleAdmin'],
+    },
     {
       name: 'buyer: company + group + user',
       user: { id: 'u1', type: 'buyer', companyId: 'b1' },
       roles: ['Shopper', 'OrderReader', 'group-custom', 'MeAdmin'],
     },
     { name: 'buyer: company only', user: { id: 'u2', type: 'buyer', companyId: 'b1' }, roles: ['Shopper'] },
-    { name: 'buyer of another company, same user id', user: { id: 'u1', type: 'buyer', companyId: 'b2' }, roles: ['BuyerReader'] },
+    {
+      name: 'buyer of another company, same user id',
+      user: { id: 'u1', type: 'buyer', companyId: 'b2' },
+      roles: ['BuyerReader'],
+    },
     {
       name: 'supplier: company + group + user',
       user: { id: 'su1', type: 'supplier', companyId: 's1' },
       roles: ['SupplierReader', 'ShipmentAdmin', 'OrderAdmin'],
     },
-    { name: 'supplier: company only', user: { id: 'su2', type: 'supplier', companyId: 's1' }, roles: ['SupplierReader'] },
-    { name: 'supplier whose id a buyer shares', user: { id: 'x', type: 'supplier', companyId: 'b1' }, roles: ['ProductAdmin'] },
+    {
+      name: 'supplier: company only',
+      user: { id: 'su2', type: 'supplier', companyId: 's1' },
+      roles: ['SupplierReader'],
+    },
+    {
+      name: 'supplier whose id a buyer shares',
+      user: { id: 'x', type: 'supplier', companyId: 'b1' },
+      roles: ['ProductAdmin'],
+    },
     { name: 'buyer user without company', user: { id: 'u1', type: 'buyer' }, roles: [] },
   ];
 
@@ -103,7 +130,11 @@ describe('scope and client limits', () => {
   });
 
   it('applies the client MaximumGranted and MinimumRequired roles', () => {
-    const client = { MaximumGrantedRoles: ['Shopper'], MaximumGrantedCustomRoles: [], MinimumRequiredRoles: ['MeAdmin'] };
+    const client = {
+      MaximumGrantedRoles: ['Shopper'],
+      MaximumGrantedCustomRoles: [],
+      MinimumRequiredRoles: ['MeAdmin'],
+    };
     expect(limitToClient(['Shopper', 'MeAdmin', 'custom'], client)).toEqual(['Shopper', 'custom']);
     expect(limitToClient(['Shopper', 'MeAdmin'], {})).toEqual(['Shopper', 'MeAdmin']);
     expect(missingRequiredRoles(['Shopper'], client)).toEqual(['MeAdmin']);

@@ -36,7 +36,13 @@ async function groupsOf(store: Store, user: RoleSubject): Promise<Set<string>> {
   if (user.type !== 'admin' && !present(user.companyId)) return new Set();
   // Memberships are stored under the company's id ('' for admin groups), so the parent key picks the right kind of group.
   const parents = user.type === 'admin' ? [] : [user.companyId as string];
-  const memberships = await store.findAssignments('UserGroupAssignment', parents, { UserID: user.id });
+  // Each kind of group keeps its memberships apart (see the `kind` of their assignment definitions).
+  const kind = {
+    admin: 'AdminUserGroupAssignment',
+    buyer: 'UserGroupAssignment',
+    supplier: 'SupplierUserGroupAssignment',
+  }[user.type];
+  const memberships = await store.findAssignments(kind, parents, { UserID: user.id });
   return new Set(memberships.map((membership) => membership.UserGroupID).filter(present));
 }
 

@@ -6,7 +6,8 @@ import { listPage, parseListQuery, type ListPage } from './list-query.ts';
 import type { Match } from './store.ts';
 import { validateBody, withDefaults } from './validate.ts';
 
-const parentsOf = (path: string, params: Readonly<Record<string, string>>) => pathParams(path).map((name) => params[name] ?? '');
+const parentsOf = (path: string, params: Readonly<Record<string, string>>) =>
+  pathParams(path).map((name) => params[name] ?? '');
 
 /** A query-string value typed like the field it filters (`isShipping=true` is a boolean). */
 function typed(assignment: AssignmentDefinition, field: string, raw: string): string | number | boolean {
@@ -26,9 +27,7 @@ function levelOf(item: Item): string {
 
 export async function listAssignments(context: OperationContext, assignment: AssignmentDefinition): Promise<ListPage> {
   const parents = parentsOf(assignment.path, context.params);
-  const { page, pageSize } = parseListQuery(
-    { page: context.query.page, pageSize: context.query.pageSize },
-  );
+  const { page, pageSize } = parseListQuery({ page: context.query.page, pageSize: context.query.pageSize });
   const match: Record<string, string | number | boolean> = {};
   for (const [param, field] of Object.entries(assignment.listFilters)) {
     const raw = context.query[param];
@@ -37,15 +36,28 @@ export async function listAssignments(context: OperationContext, assignment: Ass
   }
   const level = context.query.level;
   if (typeof level === 'string' && level !== '') {
-    if (!LEVELS.includes(level)) throw validation(`level must be one of ${LEVELS.join(', ')}.`, { level }, 'List.InvalidType');
+    if (!LEVELS.includes(level))
+      throw validation(`level must be one of ${LEVELS.join(', ')}.`, { level }, 'List.InvalidType');
     const all = await context.store.findAssignments(assignmentKind(assignment), parents, match);
     const atLevel = all.filter((item) => levelOf(item) === level);
-    return presentPage(context, assignment, listPage(atLevel.slice((page - 1) * pageSize, page * pageSize), atLevel.length, { page, pageSize }));
+    return presentPage(
+      context,
+      assignment,
+      listPage(atLevel.slice((page - 1) * pageSize, page * pageSize), atLevel.length, { page, pageSize }),
+    );
   }
-  return presentPage(context, assignment, await context.store.listAssignments(assignmentKind(assignment), parents, match, page, pageSize));
+  return presentPage(
+    context,
+    assignment,
+    await context.store.listAssignments(assignmentKind(assignment), parents, match, page, pageSize),
+  );
 }
 
-async function presentPage(context: OperationContext, assignment: AssignmentDefinition, page: ListPage): Promise<ListPage> {
+async function presentPage(
+  context: OperationContext,
+  assignment: AssignmentDefinition,
+  page: ListPage,
+): Promise<ListPage> {
   const present = assignment.hooks?.present;
   if (present) page.Items = await Promise.all(page.Items.map((item) => present(item, context)));
   return page;
@@ -61,7 +73,11 @@ export async function saveAssignment(context: OperationContext, assignment: Assi
   const item = withDefaults(assignment.model, value);
   // Party assignments name one party; memberships (a user in a group) are not party assignments.
   if (assignment.parties && item.UserID && item.UserGroupID) {
-    throw validation('Give either a UserID or a UserGroupID, not both.', null, 'PartyAssignment.CannotSpecifyGroupAndUser');
+    throw validation(
+      'Give either a UserID or a UserGroupID, not both.',
+      null,
+      'PartyAssignment.CannotSpecifyGroupAndUser',
+    );
   }
   if (item.UserID && assignment.parties && !assignment.parties.user) {
     throw validation(`A ${assignment.noun} cannot be made to a single user.`, { Property: 'UserID' });
@@ -74,7 +90,9 @@ export async function saveAssignment(context: OperationContext, assignment: Assi
     for (const [field, reference] of Object.entries(assignment.references)) {
       const target = item[field];
       if (target === null || target === undefined || target === '') continue;
-      const referenceParents = (reference.parentFrom ?? []).map((name) => String(context.params[name] ?? item[name] ?? ''));
+      const referenceParents = (reference.parentFrom ?? []).map((name) =>
+        String(context.params[name] ?? item[name] ?? ''),
+      );
       await store.require(reference.resource, referenceParents, String(target));
     }
     await store.saveAssignment(assignmentKind(assignment), parents, assignment.key, item);

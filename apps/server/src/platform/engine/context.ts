@@ -1,6 +1,12 @@
 import type { ResourceDefinition } from '../resources/types.ts';
 import type { Registry } from '../resources/registry.ts';
+import type { TokenIssuer } from '../auth/tokens.ts';
 import type { Store } from './store.ts';
+
+/** Process-wide services some operations need (impersonation mints tokens). */
+export interface PlatformServices {
+  issuer: TokenIssuer;
+}
 
 /** Any stored object: the JSON body the API shows (ID, fields, xp). */
 export type Item = Record<string, unknown>;
@@ -31,6 +37,7 @@ export interface OperationContext {
   store: Store;
   registry: Registry;
   resource: ResourceDefinition;
+  services?: PlatformServices;
 }
 
 export interface WriteContext extends OperationContext {

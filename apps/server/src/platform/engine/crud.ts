@@ -19,14 +19,20 @@ export function parentParams(resource: ResourceDefinition): string[] {
 /** The resource whose items a path parameter names, found by its idParam (`buyerID` -> Buyers). */
 function parentResources(context: OperationContext, resource: ResourceDefinition): ResourceDefinition[] {
   return parentParams(resource).map((param) => {
-    const owner = context.registry.resources.find((candidate) => candidate.idParam === param && !candidate.operationOwner);
+    const owner = context.registry.resources.find(
+      (candidate) => candidate.idParam === param && !candidate.operationOwner,
+    );
     if (!owner) throw new Error(`No resource has id parameter ${param} (parent of ${resource.name})`);
     return owner;
   });
 }
 
 /** 404 for a missing parent (GET /buyers/nope/users answers "Buyer not found"). */
-export async function requireParents(context: OperationContext, resource: ResourceDefinition, parents: readonly string[]): Promise<void> {
+export async function requireParents(
+  context: OperationContext,
+  resource: ResourceDefinition,
+  parents: readonly string[],
+): Promise<void> {
   const owners = parentResources(context, resource);
   for (let i = 0; i < owners.length; i += 1) {
     const owner = owners[i] as ResourceDefinition;
@@ -34,14 +40,22 @@ export async function requireParents(context: OperationContext, resource: Resour
   }
 }
 
-export async function present(context: OperationContext, resource: ResourceDefinition, parents: readonly string[], item: Item): Promise<Item> {
+export async function present(
+  context: OperationContext,
+  resource: ResourceDefinition,
+  parents: readonly string[],
+  item: Item,
+): Promise<Item> {
   return resource.hooks?.present ? resource.hooks.present(item, { store: context.store, parents }) : item;
 }
 
 export async function listItems(context: OperationContext): Promise<ListPage> {
   const { resource } = context;
   const parents = parentsOf(resource, context.params);
-  const query = parseListQuery(context.query, (resource.listQuery ?? []).map((param) => param.name));
+  const query = parseListQuery(
+    context.query,
+    (resource.listQuery ?? []).map((param) => param.name),
+  );
   await requireParents(context, resource, parents);
   const scope = await resource.hooks?.listScope?.(context);
   const page = await context.store.list(resource, parents, query, scope);
@@ -58,7 +72,12 @@ export async function getItem(context: OperationContext): Promise<Item> {
 }
 
 /** The stored item, or 404 when it does not exist or the caller may not see it. */
-async function requireVisible(context: OperationContext, store: OperationContext['store'], parents: readonly string[], id: string): Promise<Item> {
+async function requireVisible(
+  context: OperationContext,
+  store: OperationContext['store'],
+  parents: readonly string[],
+  id: string,
+): Promise<Item> {
   const { resource } = context;
   const item = await store.require(resource.name, parents, id);
   if (resource.hooks?.visible && !resource.hooks.visible(item, context)) throw notFound(resource.model.name, id);
@@ -112,7 +131,8 @@ async function write(context: OperationContext, mode: WriteContext['mode']): Pro
     await requireParents(inner, resource, parents);
     const urlId = mode === 'create' ? undefined : itemId(context);
     const previous = urlId === undefined ? undefined : await store.get(resource.name, parents, urlId);
-    if (previous && resource.hooks?.visible && !resource.hooks.visible(previous, context)) throw notFound(resource.model.name, urlId ?? '');
+    if (previous && resource.hooks?.visible && !resource.hooks.visible(previous, context))
+      throw notFound(resource.model.name, urlId ?? '');
     if (mode === 'patch' && !previous) throw notFound(resource.model.name, urlId ?? '');
     const effectiveMode = mode === 'replace' && !previous ? 'create' : mode;
 
@@ -121,10 +141,12 @@ async function write(context: OperationContext, mode: WriteContext['mode']): Pro
     throwIfInvalid(errors);
     const secret = await splitSecrets(resource, value);
 
-    let next: Item = effectiveMode === 'patch' ? (deepMerge(previous, value) as Item) : withDefaults(resource.model, value);
+    let next: Item =
+      effectiveMode === 'patch' ? (deepMerge(previous, value) as Item) : withDefaults(resource.model, value);
     if (effectiveMode === 'replace' && previous) {
       // Read-only values survive a replace: the caller could not have set them.
-      for (const [name, field] of Object.entries(resource.model.fields)) if (field.readOnly) next[name] = previous[name] ?? null;
+      for (const [name, field] of Object.entries(resource.model.fields))
+        if (field.readOnly) next[name] = previous[name] ?? null;
     }
     const requestedId = typeof value.ID === 'string' && value.ID !== '' ? value.ID : undefined;
     let id = resource.singleton ? resource.name : (requestedId ?? urlId ?? generateId());
@@ -174,7 +196,12 @@ export async function deleteItem(context: OperationContext): Promise<void> {
  * What goes with a deleted object: nested resources under it (a buyer's users), assignments
  * stored under it, and assignments that name it.
  */
-async function cascade(context: OperationContext, deleted: ResourceDefinition, parents: readonly string[], id: string): Promise<void> {
+async function cascade(
+  context: OperationContext,
+  deleted: ResourceDefinition,
+  parents: readonly string[],
+  id: string,
+): Promise<void> {
   const { registry, store } = context;
   const own = [...parents, id];
   const idParam = deleted.idParam;

@@ -29,10 +29,20 @@ const errorCode = (body: unknown) => (body as { Errors: { ErrorCode: string }[] 
 
 describe('CRUD', () => {
   it('creates with 201 and a Location, fills every field, and never returns write-only ones', async () => {
-    const created = await call({ method: 'POST', url: '/widgets', body: { ID: 'w1', Name: 'Sprocket', Price: 9.5, Password: 'hunter2', xp: { Color: 'red' } } });
+    const created = await call({
+      method: 'POST',
+      url: '/widgets',
+      body: { ID: 'w1', Name: 'Sprocket', Price: 9.5, Password: 'hunter2', xp: { Color: 'red' } },
+    });
     expect(created.status).toBe(201);
     expect(created.headers.location).toBe('/platform/v1/widgets/w1');
-    expect(created.body).toMatchObject({ ID: 'w1', Name: 'Sprocket', Price: 9.5, Description: null, xp: { Color: 'red' } });
+    expect(created.body).toMatchObject({
+      ID: 'w1',
+      Name: 'Sprocket',
+      Price: 9.5,
+      Description: null,
+      xp: { Color: 'red' },
+    });
     expect(created.body).not.toHaveProperty('Password');
     expect(Date.parse(created.body.DateCreated)).not.toBeNaN();
     expect((await call({ url: '/widgets/w1' })).body).toEqual(created.body);
@@ -49,7 +59,11 @@ describe('CRUD', () => {
     expect(errorCode(again.body)).toBe('IdExists');
     const missing = await call({ url: '/widgets/nope' });
     expect(missing.status).toBe(404);
-    expect(missing.body).toEqual({ Errors: [{ ErrorCode: 'NotFound', Message: 'Widget not found: nope', Data: { ObjectType: 'Widget', ObjectID: 'nope' } }] });
+    expect(missing.body).toEqual({
+      Errors: [
+        { ErrorCode: 'NotFound', Message: 'Widget not found: nope', Data: { ObjectType: 'Widget', ObjectID: 'nope' } },
+      ],
+    });
   });
 
   it('PUT creates or replaces, keeping read-only values', async () => {
@@ -57,14 +71,31 @@ describe('CRUD', () => {
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ ID: 'w2', Name: 'Gear', Stock: 3 });
     const replaced = await call({ method: 'PUT', url: '/widgets/w2', body: { Name: 'Gear 2' } });
-    expect(replaced.body).toMatchObject({ ID: 'w2', Name: 'Gear 2', Stock: null, DateCreated: created.body.DateCreated });
+    expect(replaced.body).toMatchObject({
+      ID: 'w2',
+      Name: 'Gear 2',
+      Stock: null,
+      DateCreated: created.body.DateCreated,
+    });
   });
 
   it('PATCH deep-merges xp and nested objects', async () => {
-    await call({ method: 'PUT', url: '/widgets/w3', body: { Name: 'Cog', Size: { Width: 1, Height: 2 }, xp: { a: 1, nested: { b: 2 } } } });
-    const patched = await call({ method: 'PATCH', url: '/widgets/w3', body: { Size: { Height: 5 }, xp: { nested: { c: 3 } } } });
+    await call({
+      method: 'PUT',
+      url: '/widgets/w3',
+      body: { Name: 'Cog', Size: { Width: 1, Height: 2 }, xp: { a: 1, nested: { b: 2 } } },
+    });
+    const patched = await call({
+      method: 'PATCH',
+      url: '/widgets/w3',
+      body: { Size: { Height: 5 }, xp: { nested: { c: 3 } } },
+    });
     expect(patched.status).toBe(200);
-    expect(patched.body).toMatchObject({ Name: 'Cog', Size: { Width: 1, Height: 5 }, xp: { a: 1, nested: { b: 2, c: 3 } } });
+    expect(patched.body).toMatchObject({
+      Name: 'Cog',
+      Size: { Width: 1, Height: 5 },
+      xp: { a: 1, nested: { b: 2, c: 3 } },
+    });
   });
 
   it('PATCH with a new ID renames the object', async () => {
@@ -98,9 +129,17 @@ describe('bad input changes nothing', () => {
   it.each([
     ['malformed JSON', { method: 'POST', url: '/widgets', raw: '{"Name": ' }, 'Request.InvalidRequestBody'],
     ['a wrong type', { method: 'POST', url: '/widgets', body: { Name: 5 } }, 'ValidationFailure'],
-    ['a read-only field', { method: 'POST', url: '/widgets', body: { Name: 'a', DateCreated: '2020-01-01T00:00:00Z' } }, 'ValidationFailure'],
+    [
+      'a read-only field',
+      { method: 'POST', url: '/widgets', body: { Name: 'a', DateCreated: '2020-01-01T00:00:00Z' } },
+      'ValidationFailure',
+    ],
     ['an over-long string', { method: 'POST', url: '/widgets', body: { Name: 'x'.repeat(21) } }, 'ValidationFailure'],
-    ['xp over 8000 bytes', { method: 'POST', url: '/widgets', body: { Name: 'a', xp: { s: 'x'.repeat(8001) } } }, 'ValidationFailure'],
+    [
+      'xp over 8000 bytes',
+      { method: 'POST', url: '/widgets', body: { Name: 'a', xp: { s: 'x'.repeat(8001) } } },
+      'ValidationFailure',
+    ],
     ['an illegal id', { method: 'POST', url: '/widgets', body: { ID: 'a/b', Name: 'a' } }, 'ValidationFailure'],
     ['an unknown property', { method: 'POST', url: '/widgets', body: { Name: 'a', Nope: 1 } }, 'ValidationFailure'],
     ['a missing required field', { method: 'POST', url: '/widgets', body: { Price: 1 } }, 'ValidationFailure'],
@@ -114,7 +153,11 @@ describe('bad input changes nothing', () => {
       method: request.method as 'GET',
       url: `/platform/v1${request.url}`,
       headers: { 'x-test-roles': 'FullAccess', 'content-type': 'application/json' },
-      ...('raw' in request ? { payload: request.raw } : 'body' in request ? { payload: JSON.stringify(request.body) } : {}),
+      ...('raw' in request
+        ? { payload: request.raw }
+        : 'body' in request
+          ? { payload: JSON.stringify(request.body) }
+          : {}),
     });
     expect(response.statusCode).toBe(400);
     expect(errorCode(response.json())).toBe(code);
@@ -123,7 +166,11 @@ describe('bad input changes nothing', () => {
 
   it('answers 404 for a reference to a missing object and writes nothing', async () => {
     await call({ method: 'PUT', url: '/widgets/w-ref', body: { Name: 'Ref' } });
-    const response = await call({ method: 'POST', url: '/widgets/w-ref/parts', body: { ID: 'p-ref', Name: 'P', TeamID: 'ghost' } });
+    const response = await call({
+      method: 'POST',
+      url: '/widgets/w-ref/parts',
+      body: { ID: 'p-ref', Name: 'P', TeamID: 'ghost' },
+    });
     expect(response.status).toBe(404);
     expect(response.body.Errors[0].Data).toEqual({ ObjectType: 'Team', ObjectID: 'ghost' });
     expect((await call({ url: '/widgets/w-ref/parts/p-ref' })).status).toBe(404);
@@ -139,14 +186,39 @@ describe('bad input changes nothing', () => {
 describe('lists', () => {
   beforeAll(async () => {
     const widgets = [
-      { ID: 'l-alpha', Name: 'Alpha', Price: 10, Stock: 5, Active: true, Description: 'blue thing', xp: { Color: 'red', Size: 3 } },
-      { ID: 'l-beta', Name: 'Beta', Price: 20, Stock: 0, Active: false, Description: 'green thing', xp: { Color: 'blue', Size: 7 } },
-      { ID: 'l-gamma', Name: 'Gamma', Price: 30, Stock: 2, Active: true, Description: 'blue gadget', xp: { Color: 'Red' } },
+      {
+        ID: 'l-alpha',
+        Name: 'Alpha',
+        Price: 10,
+        Stock: 5,
+        Active: true,
+        Description: 'blue thing',
+        xp: { Color: 'red', Size: 3 },
+      },
+      {
+        ID: 'l-beta',
+        Name: 'Beta',
+        Price: 20,
+        Stock: 0,
+        Active: false,
+        Description: 'green thing',
+        xp: { Color: 'blue', Size: 7 },
+      },
+      {
+        ID: 'l-gamma',
+        Name: 'Gamma',
+        Price: 30,
+        Stock: 2,
+        Active: true,
+        Description: 'blue gadget',
+        xp: { Color: 'Red' },
+      },
       { ID: 'l-delta', Name: 'Delta', Price: 40, Stock: 9, Active: true, Description: null, xp: {} },
     ];
     for (const widget of widgets) await call({ method: 'PUT', url: `/widgets/${widget.ID}`, body: widget });
   });
-  const ids = async (query: string) => (await call({ url: `/widgets?ID=l-*&sortBy=ID&${query}` })).body.Items.map((w: { ID: string }) => w.ID);
+  const ids = async (query: string) =>
+    (await call({ url: `/widgets?ID=l-*&sortBy=ID&${query}` })).body.Items.map((w: { ID: string }) => w.ID);
 
   it.each([
     ['equality, case-insensitive', 'xp.Color=red', ['l-alpha', 'l-gamma']],
@@ -191,21 +263,37 @@ describe('assignments', () => {
   });
 
   it('saves idempotently, lists by level and deletes only the named party', async () => {
-    expect((await call({ method: 'POST', url: '/widgets/assignments', body: { WidgetID: 'wa', TeamID: 't1' } })).status).toBe(204);
+    expect(
+      (await call({ method: 'POST', url: '/widgets/assignments', body: { WidgetID: 'wa', TeamID: 't1' } })).status,
+    ).toBe(204);
     await call({ method: 'POST', url: '/widgets/assignments', body: { WidgetID: 'wa', TeamID: 't1' } });
-    await call({ method: 'POST', url: '/widgets/assignments', body: { WidgetID: 'wa', TeamID: 't1', UserGroupID: 'g1' } });
+    await call({
+      method: 'POST',
+      url: '/widgets/assignments',
+      body: { WidgetID: 'wa', TeamID: 't1', UserGroupID: 'g1' },
+    });
     const all = await call({ url: '/widgets/assignments?widgetID=wa' });
     expect(all.body.Meta.TotalCount).toBe(2);
     const groups = await call({ url: '/widgets/assignments?widgetID=wa&level=Group' });
     expect(groups.body.Items).toEqual([{ WidgetID: 'wa', TeamID: 't1', UserID: null, UserGroupID: 'g1' }]);
     expect((await call({ method: 'DELETE', url: '/widgets/wa/assignments/t1' })).status).toBe(204);
-    expect((await call({ url: '/widgets/assignments?widgetID=wa' })).body.Items).toEqual([{ WidgetID: 'wa', TeamID: 't1', UserID: null, UserGroupID: 'g1' }]);
+    expect((await call({ url: '/widgets/assignments?widgetID=wa' })).body.Items).toEqual([
+      { WidgetID: 'wa', TeamID: 't1', UserID: null, UserGroupID: 'g1' },
+    ]);
   });
 
   it('refuses a user and a group together, and missing parties', async () => {
-    const both = await call({ method: 'POST', url: '/widgets/assignments', body: { WidgetID: 'wa', TeamID: 't1', UserID: 'u', UserGroupID: 'g' } });
+    const both = await call({
+      method: 'POST',
+      url: '/widgets/assignments',
+      body: { WidgetID: 'wa', TeamID: 't1', UserID: 'u', UserGroupID: 'g' },
+    });
     expect(errorCode(both.body)).toBe('PartyAssignment.CannotSpecifyGroupAndUser');
-    const ghost = await call({ method: 'POST', url: '/widgets/assignments', body: { WidgetID: 'wa', TeamID: 'ghost' } });
+    const ghost = await call({
+      method: 'POST',
+      url: '/widgets/assignments',
+      body: { WidgetID: 'wa', TeamID: 'ghost' },
+    });
     expect(ghost.status).toBe(404);
   });
 });

@@ -4,16 +4,19 @@ import { listPage, parseListQuery } from './list-query.ts';
 
 describe('parseListQuery', () => {
   it('reads paging, search, comma lists and leaves the rest as filters', () => {
-    const query = parseListQuery({
-      page: '2',
-      pageSize: '50',
-      search: ' blue ',
-      searchOn: 'Name,ID',
-      sortBy: ['!Price', 'Name'],
-      Active: 'true',
-      'xp.Color': ['!red', '!blue'],
-      depth: 'all',
-    }, ['depth']);
+    const query = parseListQuery(
+      {
+        page: '2',
+        pageSize: '50',
+        search: ' blue ',
+        searchOn: 'Name,ID',
+        sortBy: ['!Price', 'Name'],
+        Active: 'true',
+        'xp.Color': ['!red', '!blue'],
+        depth: 'all',
+      },
+      ['depth'],
+    );
     expect(query).toEqual({
       search: 'blue',
       searchOn: ['Name', 'ID'],

@@ -50,14 +50,32 @@ const withArticle = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${
 
 const STANDARD: Record<
   StandardOperation,
-  { method: PlatformOperation['method']; onItem: boolean; write: boolean; status: 200 | 201 | 204; summary: (noun: string) => string }
+  {
+    method: PlatformOperation['method'];
+    onItem: boolean;
+    write: boolean;
+    status: 200 | 201 | 204;
+    summary: (noun: string) => string;
+  }
 > = {
   List: { method: 'GET', onItem: false, write: false, status: 200, summary: (n) => `Get a list of ${n}.` },
   Create: { method: 'POST', onItem: false, write: true, status: 201, summary: (n) => `Create a new ${n}.` },
   Get: { method: 'GET', onItem: true, write: false, status: 200, summary: (n) => `Get a single ${n}.` },
-  Save: { method: 'PUT', onItem: true, write: true, status: 200, summary: (n) => `Create or update ${withArticle(n)}.` },
+  Save: {
+    method: 'PUT',
+    onItem: true,
+    write: true,
+    status: 200,
+    summary: (n) => `Create or update ${withArticle(n)}.`,
+  },
   Delete: { method: 'DELETE', onItem: true, write: true, status: 204, summary: (n) => `Delete ${withArticle(n)}.` },
-  Patch: { method: 'PATCH', onItem: true, write: true, status: 200, summary: (n) => `Partially update ${withArticle(n)}.` },
+  Patch: {
+    method: 'PATCH',
+    onItem: true,
+    write: true,
+    status: 200,
+    summary: (n) => `Partially update ${withArticle(n)}.`,
+  },
 };
 
 const HANDLERS: Record<StandardOperation, (context: OperationContext) => Promise<unknown>> = {
@@ -74,7 +92,8 @@ function standardOperations(registry: Registry, resource: ResourceDefinition): P
   const operations = resource.operations ?? STANDARD_OPERATIONS;
   return STANDARD_OPERATIONS.filter((operation) => operations.includes(operation)).map((operation) => {
     const spec = STANDARD[operation];
-    if (resource.singleton && operation === 'List') throw new Error(`${resource.name} is a singleton and cannot be listed`);
+    if (resource.singleton && operation === 'List')
+      throw new Error(`${resource.name} is a singleton and cannot be listed`);
     const onItem = spec.onItem && !resource.singleton;
     const path = onItem ? `${resource.path}/{${resource.idParam}}` : resource.path;
     const modelSchema: FieldSchema = { type: 'object', modelRef: resource.model.name };
@@ -91,14 +110,23 @@ function standardOperations(registry: Registry, resource: ResourceDefinition): P
       summary: spec.summary(operation === 'List' ? resource.noun.plural : resource.noun.singular),
       ...(operation === 'List' ? { list: resource.model } : {}),
       query: operation === 'List' ? (resource.listQuery ?? []) : [],
-      ...(withBody ? { body: { schema: modelSchema, required: operation === 'Patch' ? [] : resource.requiredOnCreate } } : {}),
-      response: { status: spec.status, ...(spec.status === 204 || operation === 'List' ? {} : { schema: modelSchema }) },
+      ...(withBody
+        ? { body: { schema: modelSchema, required: operation === 'Patch' ? [] : resource.requiredOnCreate } }
+        : {}),
+      response: {
+        status: spec.status,
+        ...(spec.status === 204 || operation === 'List' ? {} : { schema: modelSchema }),
+      },
       handler: HANDLERS[operation],
     };
   });
 }
 
-function assignmentOperations(registry: Registry, resource: ResourceDefinition, assignment: AssignmentDefinition): PlatformOperation[] {
+function assignmentOperations(
+  registry: Registry,
+  resource: ResourceDefinition,
+  assignment: AssignmentDefinition,
+): PlatformOperation[] {
   const tagOwner = resource.operationOwner ? registry.resource(resource.operationOwner) : resource;
   const names = { list: 'ListAssignments', save: 'SaveAssignment', delete: 'DeleteAssignment', ...assignment.names };
   const listQuery: QueryParamDefinition[] = Object.keys(assignment.listFilters).map((name) => ({
@@ -107,7 +135,10 @@ function assignmentOperations(registry: Registry, resource: ResourceDefinition, 
   }));
   const hasParty = 'UserID' in assignment.model.fields || 'UserGroupID' in assignment.model.fields;
   if (hasParty) listQuery.push({ name: 'level', schema: { type: 'string', enumRef: 'PartyType' } });
-  listQuery.push({ name: 'page', schema: { type: 'integer', minimum: 1 } }, { name: 'pageSize', schema: { type: 'integer', minimum: 1, maximum: 100 } });
+  listQuery.push(
+    { name: 'page', schema: { type: 'integer', minimum: 1 } },
+    { name: 'pageSize', schema: { type: 'integer', minimum: 1, maximum: 100 } },
+  );
   const deleteQuery = Object.entries(assignment.deleteQuery ?? {}).map(([name, field]) => ({
     name,
     schema: assignment.model.fields[field] ?? { type: 'string' },
@@ -162,7 +193,8 @@ export function buildOperations(registry: Registry): PlatformOperation[] {
   const operations: PlatformOperation[] = [];
   for (const resource of registry.resources) {
     operations.push(...standardOperations(registry, resource));
-    for (const assignment of resource.assignments ?? []) operations.push(...assignmentOperations(registry, resource, assignment));
+    for (const assignment of resource.assignments ?? [])
+      operations.push(...assignmentOperations(registry, resource, assignment));
     const tagOwner = resource.operationOwner ? registry.resource(resource.operationOwner) : resource;
     for (const extra of resource.extraOperations ?? []) {
       operations.push({

@@ -30,7 +30,14 @@ function matchSql(alias: string, match: Match | undefined): SQL[] {
   for (const [field, value] of Object.entries(match)) {
     if (Array.isArray(value)) {
       const target = field === 'ID' && alias === 'd' ? sql.raw('d.id') : sql`${sql.raw(alias)}.body ->> ${field}`;
-      conditions.push(value.length === 0 ? sql`false` : sql`${target} IN (${sql.join(value.map((v: string) => sql`${v}`), sql`, `)})`);
+      conditions.push(
+        value.length === 0
+          ? sql`false`
+          : sql`${target} IN (${sql.join(
+              value.map((v: string) => sql`${v}`),
+              sql`, `,
+            )})`,
+      );
     } else if (value === null)
       conditions.push(sql`coalesce(jsonb_typeof(${sql.raw(alias)}.body -> ${field}), 'null') = 'null'`);
     else present[field] = value;

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { Registry } from '../resources/registry.ts';
-import type { AuthContext, OperationContext } from './context.ts';
+import type { AuthContext, OperationContext, PlatformServices } from './context.ts';
 import { ApiError } from './errors.ts';
 import { missingBody } from './crud.ts';
 import type { PlatformOperation } from './operations.ts';
@@ -25,7 +25,14 @@ export function checkRoles(operation: Pick<PlatformOperation, 'roles'>, auth: Au
 const toFastifyPath = (path: string) => path.replace(/\{([A-Za-z0-9_]+)\}/g, ':$1');
 
 /** Registers every operation of the table under the current prefix (`/v1`). */
-export function registerOperations(app: FastifyInstance, operations: readonly PlatformOperation[], registry: Registry, db: Db, authenticator: Authenticator): void {
+export function registerOperations(
+  app: FastifyInstance,
+  operations: readonly PlatformOperation[],
+  registry: Registry,
+  db: Db,
+  authenticator: Authenticator,
+  services?: PlatformServices,
+): void {
   for (const operation of operations) {
     app.route({
       method: operation.method,
@@ -43,6 +50,7 @@ export function registerOperations(app: FastifyInstance, operations: readonly Pl
           store: new PgStore(db, registry, auth.marketplaceId),
           registry,
           resource: operation.resource,
+          ...(services ? { services } : {}),
         };
         const result = await operation.handler(context);
         reply.code(operation.response.status);

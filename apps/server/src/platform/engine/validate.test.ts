@@ -5,17 +5,30 @@ import { deepMerge, validateBody, withDefaults, XP_MAX_BYTES } from './validate.
 const widget = widgetRegistry.model('Widget');
 const check = (body: unknown, previous?: Record<string, unknown>, required: string[] = ['Name']) =>
   validateBody(widgetRegistry, widget, body, { required, previous });
-const messages = (body: unknown, previous?: Record<string, unknown>) => check(body, previous).errors.map((e) => e.Message);
+const messages = (body: unknown, previous?: Record<string, unknown>) =>
+  check(body, previous).errors.map((e) => e.Message);
 
 describe('validateBody', () => {
   it('accepts a good body and normalises dates', () => {
-    const { value, errors } = validateBody(widgetRegistry, widgetRegistry.model('Incrementor'), { ID: 'n', LastNumber: 1, LeftPaddingCount: 2 }, { required: [], previous: undefined });
+    const { value, errors } = validateBody(
+      widgetRegistry,
+      widgetRegistry.model('Incrementor'),
+      { ID: 'n', LastNumber: 1, LeftPaddingCount: 2 },
+      { required: [], previous: undefined },
+    );
     expect(errors).toEqual([]);
     expect(value).toEqual({ ID: 'n', LastNumber: 1, LeftPaddingCount: 2 });
   });
 
   it('reports every problem with the property it concerns', () => {
-    const { errors } = check({ Name: 'x'.repeat(21), Price: 'cheap', Stock: 1.5, Active: 'yes', Colour: 'red', Size: { Width: 'wide' } });
+    const { errors } = check({
+      Name: 'x'.repeat(21),
+      Price: 'cheap',
+      Stock: 1.5,
+      Active: 'yes',
+      Colour: 'red',
+      Size: { Width: 'wide' },
+    });
     expect(errors.map((e) => e.Data)).toEqual([
       { Property: 'Name' },
       { Property: 'Price' },
@@ -42,12 +55,16 @@ describe('validateBody', () => {
 
   it('refuses a new value for a read-only field but accepts it sent back unchanged', () => {
     expect(messages({ Name: 'a', DateCreated: '2024-01-01T00:00:00Z' })).toEqual(['DateCreated is read-only.']);
-    expect(messages({ Name: 'a', DateCreated: '2024-01-01T00:00:00+00:00' }, { DateCreated: '2024-01-01T00:00:00.000Z' })).toEqual([]);
+    expect(
+      messages({ Name: 'a', DateCreated: '2024-01-01T00:00:00+00:00' }, { DateCreated: '2024-01-01T00:00:00.000Z' }),
+    ).toEqual([]);
   });
 
   it('checks minimums, ids and the size of xp', () => {
     expect(messages({ Name: 'a', Stock: -1 })).toEqual(['Stock must be at least 0.']);
-    expect(messages({ Name: 'a', ID: 'has space' })).toEqual(['ID may only contain letters, digits, - and _ (at most 100 characters).']);
+    expect(messages({ Name: 'a', ID: 'has space' })).toEqual([
+      'ID may only contain letters, digits, - and _ (at most 100 characters).',
+    ]);
     expect(messages({ Name: 'a', ID: 'ORD-{orders}' })).toEqual([]);
     expect(messages({ Name: 'a', xp: { big: 'x'.repeat(XP_MAX_BYTES) } })[0]).toMatch(/^xp must not exceed 8000 bytes/);
   });
@@ -66,7 +83,12 @@ describe('withDefaults and deepMerge', () => {
   });
 
   it('merges objects deeply and replaces arrays and scalars', () => {
-    expect(deepMerge({ a: 1, xp: { keep: 1, nested: { x: 1 } }, list: [1, 2] }, { xp: { nested: { y: 2 }, gone: null }, list: [3] })).toEqual({
+    expect(
+      deepMerge(
+        { a: 1, xp: { keep: 1, nested: { x: 1 } }, list: [1, 2] },
+        { xp: { nested: { y: 2 }, gone: null }, list: [3] },
+      ),
+    ).toEqual({
       a: 1,
       xp: { keep: 1, nested: { x: 1, y: 2 }, gone: null },
       list: [3],

@@ -43,7 +43,11 @@ export function validateBody(
     return {
       value: {},
       errors: [
-        { ErrorCode: 'Request.InvalidRequestBody', Message: `The request body must be a ${model.name} object.`, Data: null },
+        {
+          ErrorCode: 'Request.InvalidRequestBody',
+          Message: `The request body must be a ${model.name} object.`,
+          Data: null,
+        },
       ],
     };
   }
@@ -85,7 +89,8 @@ function checkObject(
   }
   if (value.xp !== undefined && value.xp !== null) {
     const bytes = Buffer.byteLength(JSON.stringify(value.xp), 'utf8');
-    if (bytes > XP_MAX_BYTES) errors.push(problem(`${prefix}xp`, `xp must not exceed ${XP_MAX_BYTES} bytes (it has ${bytes}).`));
+    if (bytes > XP_MAX_BYTES)
+      errors.push(problem(`${prefix}xp`, `xp must not exceed ${XP_MAX_BYTES} bytes (it has ${bytes}).`));
   }
   return value;
 }
@@ -129,8 +134,10 @@ function checkField(
     case 'number': {
       if (typeof raw !== 'number' || !Number.isFinite(raw)) return wrongType('a number');
       if (field.type === 'integer' && !Number.isInteger(raw)) return wrongType('a whole number');
-      if (field.minimum !== undefined && raw < field.minimum) errors.push(problem(path, `${path} must be at least ${field.minimum}.`));
-      if (field.maximum !== undefined && raw > field.maximum) errors.push(problem(path, `${path} must be at most ${field.maximum}.`));
+      if (field.minimum !== undefined && raw < field.minimum)
+        errors.push(problem(path, `${path} must be at least ${field.minimum}.`));
+      if (field.maximum !== undefined && raw > field.maximum)
+        errors.push(problem(path, `${path} must be at most ${field.maximum}.`));
       return raw;
     }
     case 'boolean':
@@ -138,13 +145,22 @@ function checkField(
     case 'array': {
       if (!Array.isArray(raw)) return wrongType('a list');
       const items = field.items;
-      return items ? raw.map((entry, index) => checkField(registry, items, entry, `${path}[${index}]`, undefined, errors)) : raw;
+      return items
+        ? raw.map((entry, index) => checkField(registry, items, entry, `${path}[${index}]`, undefined, errors))
+        : raw;
     }
     case 'object': {
       if (typeof raw !== 'object' || Array.isArray(raw)) return wrongType('an object');
       if (!field.modelRef) return raw;
       const nested = registry.model(field.modelRef);
-      return checkObject(registry, nested, raw as Item, `${path}.`, (previous ?? undefined) as Item | undefined, errors);
+      return checkObject(
+        registry,
+        nested,
+        raw as Item,
+        `${path}.`,
+        (previous ?? undefined) as Item | undefined,
+        errors,
+      );
     }
     default:
       return raw;

@@ -57,9 +57,11 @@ export function orderScope(auth: AuthContext, marketplaceId: string, direction: 
   return direction === 'Outgoing' ? { FromCompanyID: company } : { ToCompanyID: company };
 }
 
-/** Whether an item satisfies every exact-match condition (null matches a missing field). */
+/** Whether an item satisfies every exact-match condition (null matches a missing field, a list any of its values). */
 export function matches(item: Item, match: Match): boolean {
-  return Object.entries(match).every(([field, value]) => (item[field] ?? null) === value);
+  return Object.entries(match).every(([field, value]) =>
+    Array.isArray(value) ? value.includes(String(item[field])) : (item[field] ?? null) === value,
+  );
 }
 
 /** Whether the caller may see the order when looking in `direction`. */
@@ -73,7 +75,7 @@ export function canSeeOrder(order: Item, context: Pick<OperationContext, 'auth' 
  * when they contradict each other, so the list is empty.
  */
 export function narrowScope(scope: Match, narrowing: Readonly<Record<string, string | undefined>>): Match | null {
-  const merged: Record<string, string | number | boolean | null> = { ...scope };
+  const merged: Record<string, Match[string]> = { ...scope };
   for (const [field, value] of Object.entries(narrowing)) {
     if (value === undefined || value === '') continue;
     if (field in merged && merged[field] !== value) return null;

@@ -62,9 +62,9 @@ export async function listWithin(context: OperationContext, resource: ResourceDe
   const query = parseListQuery(context.query, options.extraParams ?? []);
   if (options.scope === null || (options.ids && options.ids.length === 0)) return listPage([], 0, query);
   const filters = [...query.filters, ...(options.filters ?? [])];
-  if (options.ids) filters.push({ field: options.idField ?? 'ID', values: [options.ids.join('|')] });
+  const scope: Match = { ...options.scope, ...(options.ids ? { [options.idField ?? 'ID']: options.ids } : {}) };
   const parents = options.parents ?? [];
-  const page = await context.store.list(resource, parents, { ...query, filters }, options.scope);
+  const page = await context.store.list(resource, parents, { ...query, filters }, scope);
   return { ...page, Items: await presentItems(resource, page.Items, context.store, parents) };
 }
 

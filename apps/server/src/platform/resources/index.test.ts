@@ -35,12 +35,14 @@ describe('the platform registry', () => {
     const sections = new Set<string>(SECTIONS.map((section) => section.id));
     for (const resource of platformRegistry.resources) {
       expect(sections.has(resource.section), resource.name).toBe(true);
-      for (const field of resource.requiredOnCreate) expect(resource.model.fields, `${resource.name}.${field}`).toHaveProperty(field);
+      for (const field of resource.requiredOnCreate)
+        expect(resource.model.fields, `${resource.name}.${field}`).toHaveProperty(field);
     }
   });
 
   it('never needs a role that does not exist', () => {
     const roles = new Set(platformRegistry.enums.ApiRole);
-    for (const operation of operations) for (const role of operation.roles) expect(roles.has(role), `${operation.id}: ${role}`).toBe(true);
+    for (const operation of operations)
+      for (const role of operation.roles) expect(roles.has(role), `${operation.id}: ${role}`).toBe(true);
   });
 });

@@ -1,3 +1,4 @@
+import { createImpersonationOperation, impersonationModels } from '../auth/impersonation.ts';
 import { authenticationModels, authenticationResources } from './authentication.ts';
 import { bundleResources } from './bundles.ts';
 import { buyerPaymentResources } from './buyer-payment-resources.ts';
@@ -15,7 +16,17 @@ import { promotionResources } from './promotions.ts';
 import { createRegistry } from './registry.ts';
 import { specResources } from './specs.ts';
 import { supplierResources } from './suppliers.ts';
-import type { ResourceDefinition } from './types.ts';
+import type { OperationDefinition, ResourceDefinition } from './types.ts';
+
+/** Operations declared by other modules (auth) and attached to their resource here. */
+const attachedOperations: Readonly<Record<string, readonly OperationDefinition[]>> = {
+  Users: [createImpersonationOperation()],
+};
+
+function attach(resource: ResourceDefinition): ResourceDefinition {
+  const extra = attachedOperations[resource.name];
+  return extra ? { ...resource, extraOperations: [...(resource.extraOperations ?? []), ...extra] } : resource;
+}
 
 /** Every resource of the platform, in the order of the description's sections. */
 export const platformResources: readonly ResourceDefinition[] = [
@@ -34,11 +45,11 @@ export const platformResources: readonly ResourceDefinition[] = [
   ...inventoryRecordResources,
   ...integrationResources,
   ...configurationResources,
-];
+].map(attach);
 
 /** The registry, built and checked once when the server loads. */
 export const platformRegistry = createRegistry(
   platformResources,
-  [...authenticationModels, ...integrationModels, ...priceScheduleModels, ...productModels],
+  [...authenticationModels, ...integrationModels, ...priceScheduleModels, ...productModels, ...impersonationModels],
   ENUMS,
 );

@@ -37,7 +37,11 @@ const node = (id: string, name: string, description: string): Node => ({ id, nam
 
 export const CATALOGS: readonly CatalogDefinition[] = [
   {
-    ...node('outdoor-gear', 'Outdoor Gear', 'Tents, packs, footwear and climbing hardware for guides, schools and rental fleets.'),
+    ...node(
+      'outdoor-gear',
+      'Outdoor Gear',
+      'Tents, packs, footwear and climbing hardware for guides, schools and rental fleets.',
+    ),
     branches: [
       {
         ...node('camping', 'Camping', 'Shelter, sleep and kitchen gear for nights outside.'),
@@ -70,7 +74,10 @@ export const CATALOGS: readonly CatalogDefinition[] = [
     branches: [
       {
         ...node('outerwear', 'Outerwear', 'Shells and insulation.'),
-        children: [node('jackets', 'Jackets', 'Rain and insulated jackets.'), node('mid-layers', 'Mid Layers', 'Fleece and vests.')],
+        children: [
+          node('jackets', 'Jackets', 'Rain and insulated jackets.'),
+          node('mid-layers', 'Mid Layers', 'Fleece and vests.'),
+        ],
       },
       {
         ...node('base-layers', 'Base Layers', 'Next-to-skin layers.'),
@@ -78,7 +85,10 @@ export const CATALOGS: readonly CatalogDefinition[] = [
       },
       {
         ...node('accessories', 'Accessories', 'Hats, gloves and socks.'),
-        children: [node('headwear-gloves', 'Headwear & Gloves', 'Hats and gloves.'), node('socks', 'Socks', 'Hiking and crew socks.')],
+        children: [
+          node('headwear-gloves', 'Headwear & Gloves', 'Hats and gloves.'),
+          node('socks', 'Socks', 'Hiking and crew socks.'),
+        ],
       },
     ],
   },
@@ -87,7 +97,10 @@ export const CATALOGS: readonly CatalogDefinition[] = [
     branches: [
       {
         ...node('safety', 'Safety', 'First aid, shelters and lighting.'),
-        children: [node('first-aid', 'First Aid', 'Kits and emergency shelters.'), node('lighting', 'Lighting', 'Headlamps and lanterns.')],
+        children: [
+          node('first-aid', 'First Aid', 'Kits and emergency shelters.'),
+          node('lighting', 'Lighting', 'Headlamps and lanterns.'),
+        ],
       },
       {
         ...node('tools', 'Tools', 'Cutting and digging tools for trail work.'),

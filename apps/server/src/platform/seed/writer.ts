@@ -53,15 +53,18 @@ export class SeedWriter {
   }
 
   /**
-   * Queues a document; answers the stored body. Singletons are stored with their resource name
-   * as ID, as the engine does.
+   * Queues a document; answers the stored body (the same object, so a generator may still adjust
+   * a figure before the flush). Singletons are stored with their resource name as ID, as the
+   * engine does.
    */
   add(resource: string, parents: readonly string[], item: Item, secret?: Item): Item {
     const body = this.shape(resource, item);
     const singleton = this.resources.get(resource)?.singleton === true;
-    const id = singleton ? resource : String(body.ID ?? item.ID);
-    if (singleton) body.ID = resource;
-    if (!id || id === 'undefined') throw new Error(`A seeded ${resource} has no ID.`);
+    const id = singleton ? resource : String(item.ID ?? '');
+    if (id === '') throw new Error(`A seeded ${resource} has no ID.`);
+    // Models without an ID field (shipment items, singletons) still keep their storage ID in the
+    // body, as the engine stores them; their present hooks strip it on the way out.
+    body.ID = id;
     this.documents.push({ resource, parents, id, body, secret });
     return body;
   }

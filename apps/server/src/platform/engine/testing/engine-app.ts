@@ -33,7 +33,10 @@ export async function buildEngineApp(db: Db, registry: Registry, marketplaceId =
   await app.register(
     async (platform) => {
       registerPlatformErrors(platform);
-      await platform.register(async (v1) => registerOperations(v1, buildOperations(registry), registry, db, authenticator), { prefix: '/v1' });
+      await platform.register(
+        async (v1) => registerOperations(v1, buildOperations(registry), registry, db, authenticator),
+        { prefix: '/v1' },
+      );
     },
     { prefix: '/platform' },
   );

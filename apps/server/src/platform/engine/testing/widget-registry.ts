@@ -1,5 +1,17 @@
 import { createRegistry } from '../../resources/registry.ts';
-import { bool, date, decimal, defineModel, id, int, readOnly, text, writeOnly, xp, model } from '../../resources/fields.ts';
+import {
+  bool,
+  date,
+  decimal,
+  defineModel,
+  id,
+  int,
+  readOnly,
+  text,
+  writeOnly,
+  xp,
+  model,
+} from '../../resources/fields.ts';
 import type { ResourceDefinition } from '../../resources/types.ts';
 import { ENUMS } from '../../resources/enums.ts';
 
@@ -23,8 +35,18 @@ const widget = defineModel('Widget', {
   xp: xp(),
 });
 const part = defineModel('Part', { ID: id(), Name: text(50), TeamID: text(100), xp: xp() });
-const widgetAssignment = defineModel('WidgetAssignment', { WidgetID: id(), TeamID: id(), UserID: id(), UserGroupID: id() });
-const incrementor = defineModel('Incrementor', { ID: id(), Name: text(100), LastNumber: int(), LeftPaddingCount: int() });
+const widgetAssignment = defineModel('WidgetAssignment', {
+  WidgetID: id(),
+  TeamID: id(),
+  UserID: id(),
+  UserGroupID: id(),
+});
+const incrementor = defineModel('Incrementor', {
+  ID: id(),
+  Name: text(100),
+  LastNumber: int(),
+  LeftPaddingCount: int(),
+});
 
 const roles = (read: string, write: string) => ({ read: [read, write], write: [write] }) as ResourceDefinition['roles'];
 
@@ -62,7 +84,10 @@ export const widgetResources: ResourceDefinition[] = [
         deleteQuery: { userID: 'UserID', userGroupID: 'UserGroupID' },
         listFilters: { widgetID: 'WidgetID', teamID: 'TeamID' },
         key: ['WidgetID', 'TeamID', 'UserID', 'UserGroupID'],
-        roles: { read: ['ProductReader', 'ProductAdmin', 'ProductAssignmentAdmin'], write: ['ProductAdmin', 'ProductAssignmentAdmin'] },
+        roles: {
+          read: ['ProductReader', 'ProductAdmin', 'ProductAssignmentAdmin'],
+          write: ['ProductAdmin', 'ProductAssignmentAdmin'],
+        },
         references: { WidgetID: { resource: 'Widgets' }, TeamID: { resource: 'Teams' } },
         parties: { user: true, group: true },
         noun: 'widget assignment',

@@ -1,0 +1,144 @@
+import type { Item, OperationContext } from '../engine/context.ts';
+import { ApiError } from '../engine/errors.ts';
+import { generateId } from '../engine/ids.ts';
+import type { Store } from '../engine/store.ts';
+import { hasAnyRole } from './access.ts';
+import { evaluateSimpleRule } from './approval-rules.ts';
+import { companyUser, groupIdsOf, userSnapshot } from './order-store.ts';
+
+/** Where the approvals of one order or order return are stored. */
+export interface ApprovalTarget {
+  resource: 'OrderApprovals' | 'OrderReturnApprovals';
+  parents: readonly string[];
+  /** Fields every approval of the target carries besides the standard ones (OrderReturnID). */
+  extra?: Item;
+}
+
+/** A rule that holds, and whether it is the buyer's own rule or one of the selling company. */
+export interface MatchedRule {
+  rule: Item;
+  source: 'buyer' | 'seller';
+}
+
+export interface RuleQuery {
+  /** Buyer whose own approval rules apply (orders only). */
+  buyerId: string | null;
+  /** The selling company (marketplace or supplier) whose seller approval rules apply. */
+  sellerId: string | null;
+  type: 'Order' | 'OrderReturn';
+  /** What the rule expressions look at as `order`. */
+  subject: Item;
+}
+
+/** The approval rules that hold for an order or return: the buyer's rules, then the seller's. */
+export async function matchingRules(store: Store, query: RuleQuery): Promise<MatchedRule[]> {
+  const matched: MatchedRule[] = [];
+  const holds = (rule: Item) => typeof rule.RuleExpression === 'string' && evaluateSimpleRule(rule.RuleExpression, query.subject);
+  if (query.type === 'Order' && query.buyerId) {
+    for (const { item } of await store.find('ApprovalRules', [query.buyerId])) if (holds(item)) matched.push({ rule: item, source: 'buyer' });
+  }
+  const seller = query.sellerId ?? store.marketplaceId;
+  for (const { item } of await store.find('SellerApprovalRules', [], { ApprovalType: query.type })) {
+    // Rules saved without an owner belong to the marketplace.
+    const owner = typeof item.OwnerID === 'string' && item.OwnerID !== '' ? item.OwnerID : store.marketplaceId;
+    if (owner === seller && holds(item)) matched.push({ rule: item, source: 'seller' });
+  }
+  return matched;
+}
+
+/**
+ * Opens one pending approval per matched rule. Approvals still pending from an earlier submit
+ * (before a decline that allowed a resubmit) are dropped first.
+ */
+export async function openApprovals(store: Store, target: ApprovalTarget, matched: readonly MatchedRule[], now: string): Promise<void> {
+  for (const { id } of await store.find(target.resource, target.parents, { Status: 'Pending' })) {
+    await store.remove(target.resource, target.parents, id);
+  }
+  for (const { rule } of matched) {
+    await store.insert(target.resource, target.parents, {
+      ID: generateId(),
+      ...target.extra,
+      ApprovalRuleID: rule.ID,
+      ApprovingGroupID: rule.ApprovingGroupID ?? null,
+      Status: 'Pending',
+      AllowResubmit: false,
+      DateCreated: now,
+      DateCompleted: null,
+      Approver: null,
+      Comments: null,
+    });
+  }
+}
+
+/**
+ * Which pending approvals the caller may decide: an admin user with OrderAdmin any; otherwise
+ * those whose approving group the caller belongs to, of a rule of the caller's own company side
+ * (a buyer's rules for buyer users, seller approval rules for admin and supplier users).
+ */
+async function eligibleApprovals(store: Store, context: Pick<OperationContext, 'auth'>, pending: readonly Item[]): Promise<Item[]> {
+  const { auth } = context;
+  if (auth.userType === 'admin' && hasAnyRole(auth, ['OrderAdmin'])) return [...pending];
+  const companyParents = auth.userType === 'admin' ? [] : [auth.companyId ?? ''];
+  const groups = await groupIdsOf(store, companyParents, auth.userId);
+  const eligible: Item[] = [];
+  for (const approval of pending) {
+    if (!groups.has(String(approval.ApprovingGroupID))) continue;
+    const ruleId = String(approval.ApprovalRuleID);
+    const rule =
+      auth.userType === 'buyer'
+        ? await store.get('ApprovalRules', companyParents, ruleId)
+        : await store.get('SellerApprovalRules', [], ruleId);
+    if (rule) eligible.push(approval);
+  }
+  return eligible;
+}
+
+export interface Decision {
+  status: 'Approved' | 'Declined';
+  comments: string | null;
+  allowResubmit: boolean;
+  /** Error code when the caller may decide none of the pending approvals. */
+  notEligibleCode: string;
+}
+
+/**
+ * Records the caller's decision on every pending approval they may decide. Returns how many
+ * approvals are still pending afterwards; a 403 when the caller may decide none.
+ */
+export async function decideApprovals(
+  store: Store,
+  target: ApprovalTarget,
+  context: Pick<OperationContext, 'auth'>,
+  decision: Decision,
+  now: string,
+): Promise<{ remaining: number }> {
+  const pending = (await store.find(target.resource, target.parents, { Status: 'Pending' })).map((stored) => stored.item);
+  const eligible = await eligibleApprovals(store, context, pending);
+  if (eligible.length === 0) {
+    throw new ApiError(403, decision.notEligibleCode, 'You are not eligible to approve or decline this.', null);
+  }
+  const approver = await approverSnapshot(store, context);
+  for (const approval of eligible) {
+    await store.put(target.resource, target.parents, {
+      ...approval,
+      Status: decision.status,
+      DateCompleted: now,
+      Approver: approver,
+      Comments: decision.comments,
+      AllowResubmit: decision.status === 'Declined' && decision.allowResubmit,
+    });
+  }
+  return { remaining: pending.length - eligible.length };
+}
+
+/** Whether the last decline of the target let the submitter submit again. */
+export async function resubmitAllowed(store: Store, target: ApprovalTarget): Promise<boolean> {
+  const declined = await store.find(target.resource, target.parents, { Status: 'Declined', AllowResubmit: true });
+  return declined.length > 0;
+}
+
+async function approverSnapshot(store: Store, { auth }: Pick<OperationContext, 'auth'>): Promise<Item> {
+  const company = auth.userType === 'admin' ? store.marketplaceId : (auth.companyId ?? '');
+  const user = await companyUser(store, company, auth.userId).catch(() => undefined);
+  return user ? userSnapshot(user) : userSnapshot({ ID: auth.userId, Username: auth.username, CompanyID: company });
+}

@@ -1,0 +1,233 @@
+import type { AuthContext, Item, OperationContext, WriteContext } from '../engine/context.ts';
+import { validation } from '../engine/errors.ts';
+import { deepMerge } from '../engine/validate.ts';
+import { hasAnyRole, requireOrderOfPath } from '../orders/access.ts';
+import { buildLineItem, repriceCumulative } from '../orders/line-item-builder.ts';
+import { checkedBody, guardedGet } from '../orders/operation-helpers.ts';
+import { lineItemsOf, recalculateOrder } from '../orders/order-store.ts';
+import { bool, date, decimal, defineModel, enumOf, id, int, list, model, readOnly, text, xp, type ModelDefinition } from './fields.ts';
+import { ADDRESS_REQUIRED } from './shared-models.ts';
+import type { ResourceDefinition, RoleSet } from './types.ts';
+
+/** The product as a line item keeps it when the item is added. */
+export const lineItemProductModel = defineModel('LineItemProduct', {
+  ID: text(),
+  Name: text(),
+  Description: text(),
+  Returnable: bool(),
+  QuantityMultiplier: int(),
+  ShipWeight: decimal(),
+  ShipHeight: decimal(),
+  ShipWidth: decimal(),
+  ShipLength: decimal(),
+  DefaultSupplierID: text(),
+  ParentID: text(),
+  xp: xp(),
+});
+
+/** The variant the line item's specs picked, as the item keeps it. */
+export const lineItemVariantModel = defineModel('LineItemVariant', {
+  ID: text(),
+  Name: text(),
+  Description: text(),
+  ShipWeight: decimal(),
+  ShipHeight: decimal(),
+  ShipWidth: decimal(),
+  ShipLength: decimal(),
+  xp: xp(),
+});
+
+/**
+ * A spec choice on a line item. Name and the markup are always copied from the spec and option;
+ * Name is left writable (and overwritten) so a line item read and sent back as it is saves.
+ */
+export const lineItemSpecModel = defineModel('LineItemSpec', {
+  SpecID: text(),
+  Name: text(undefined, { description: 'Name of the spec; filled from the spec.' }),
+  OptionID: text(),
+  Value: text(2000),
+  PriceMarkupType: enumOf('PriceMarkupType'),
+  PriceMarkup: decimal(),
+});
+
+/** LineItem: one product on an order (also the items of subscriptions). */
+export const lineItemModel = defineModel('LineItem', {
+  ID: id(),
+  ProductID: text(),
+  Quantity: int({ default: 1 }),
+  BundleItemID: readOnly(text()),
+  IsBundle: readOnly(bool()),
+  DateAdded: readOnly(date()),
+  QuantityShipped: readOnly(int()),
+  UnitPrice: decimal({ description: 'Set from the price schedule; only users with OverrideUnitPrice may set another.' }),
+  PromotionDiscount: readOnly(decimal()),
+  LineTotal: readOnly(decimal()),
+  LineSubtotal: readOnly(decimal()),
+  CostCenter: text(),
+  DateNeeded: date(),
+  ShippingAccount: text(),
+  ShippingAddressID: text(),
+  ShipFromAddressID: text(),
+  Product: readOnly(model('LineItemProduct')),
+  Variant: readOnly(model('LineItemVariant')),
+  ShippingAddress: readOnly(model('Address')),
+  ShipFromAddress: readOnly(model('Address')),
+  SupplierID: readOnly(text()),
+  InventoryRecordID: text(),
+  PriceScheduleID: readOnly(text()),
+  IsOnSale: readOnly(bool()),
+  PriceOverridden: readOnly(bool()),
+  Specs: list(model('LineItemSpec'), { default: [] }),
+  IncomingOrderID: readOnly(text()),
+  OutgoingOrderID: readOnly(text()),
+  InvitationID: readOnly(text()),
+  xp: xp(),
+});
+
+/** Models used only inside line item fields, for the registry's shared models. */
+export const lineItemModels: readonly ModelDefinition[] = [lineItemProductModel, lineItemVariantModel, lineItemSpecModel];
+
+export const LINE_ITEM_SEARCHABLE = ['ID', 'ProductID'];
+export const LINE_ITEM_SORTABLE = ['DateAdded', 'ID', 'ProductID'];
+
+const LINE_ITEM_ROLES: RoleSet = { read: ['OrderAdmin', 'Shopper', 'OrderReader'], write: ['OrderAdmin', 'Shopper'] };
+const ITEM_PATH = '/orders/{direction}/{orderID}/lineitems/{lineItemID}';
+
+/** Line items change only while their order is unsubmitted, unless an order admin changes them. */
+export function assertOrderEditable(order: Item, auth: AuthContext): void {
+  if (order.Status === 'Unsubmitted' || hasAnyRole(auth, ['OrderAdmin'])) return;
+  throw validation('Line items can only be changed while the order is unsubmitted.', {
+    OrderID: order.ID,
+    Status: order.Status,
+  });
+}
+
+async function beforeLineItemWrite(context: WriteContext): Promise<void> {
+  const order = await requireOrderOfPath(context);
+  assertOrderEditable(order, context.auth);
+  const orderId = String(order.ID);
+  context.next = await buildLineItem(
+    context.store,
+    { buyerId: (order.FromCompanyID as string | null) ?? null, userId: (order.FromUserID as string | null) ?? null },
+    context.next,
+    context.previous,
+    {
+      kind: 'order',
+      now: new Date(),
+      canOverridePrice: hasAnyRole(context.auth, ['OverrideUnitPrice']),
+      body: (context.body ?? {}) as Item,
+      siblings: (await lineItemsOf(context.store, orderId)).filter((line) => line.ID !== context.previous?.ID),
+      defaultShippingAddressId: (order.ShippingAddressID as string | null) ?? null,
+      checkInventory: true,
+    },
+  );
+}
+
+async function afterLineItemWrite(context: WriteContext): Promise<void> {
+  const orderId = context.params.orderID ?? '';
+  await repriceCumulative(context.store, 'LineItems', [orderId], String(context.next.ProductID), { now: new Date(), kind: 'order' });
+  await recalculateOrder(context.store, orderId);
+}
+
+/** The line item of a `.../lineitems/{lineItemID}/shipto` call, with its order, ready to change. */
+async function editableLineItem(context: OperationContext): Promise<{ order: Item; lineItem: Item }> {
+  const order = await requireOrderOfPath(context);
+  assertOrderEditable(order, context.auth);
+  const lineItem = await context.store.require('LineItems', [String(order.ID)], context.params.lineItemID ?? '', 'LineItem');
+  return { order, lineItem };
+}
+
+async function setShippingAddress(context: OperationContext): Promise<unknown> {
+  const address = checkedBody(context, 'Address', ADDRESS_REQUIRED);
+  return context.store.transaction(async (store) => {
+    const { order, lineItem } = await editableLineItem({ ...context, store });
+    const saved = { ...lineItem, ShippingAddressID: null, ShippingAddress: address };
+    await store.put('LineItems', [String(order.ID)], saved);
+    return saved;
+  });
+}
+
+async function patchShippingAddress(context: OperationContext): Promise<unknown> {
+  const patch = checkedBody(context, 'Address');
+  return context.store.transaction(async (store) => {
+    const { order, lineItem } = await editableLineItem({ ...context, store });
+    if (!lineItem.ShippingAddress) {
+      throw validation('The line item has no shipping address to change; use PUT to set one.', { LineItemID: lineItem.ID }, 'LineItem.CannotPatchShippingAddressIfMissing');
+    }
+    if (lineItem.ShippingAddressID && order.Status === 'Unsubmitted') {
+      throw validation('The shipping address is a saved address; change it through the addresses instead.', { LineItemID: lineItem.ID }, 'ShippingAddress.CannotPatchSetByID');
+    }
+    const saved = { ...lineItem, ShippingAddress: deepMerge(lineItem.ShippingAddress, patch) };
+    await store.put('LineItems', [String(order.ID)], saved);
+    return saved;
+  });
+}
+
+const lineItems: ResourceDefinition = {
+  name: 'LineItems',
+  section: 'OrdersAndFulfillment',
+  description:
+    'The products on an order, each with its quantity, price and shipping details. Prices come from the ' +
+    "product's price schedule for the ordering buyer; line items can be changed while the order is unsubmitted.",
+  noun: { singular: 'line item', plural: 'line items' },
+  path: '/orders/{direction}/{orderID}/lineitems',
+  idParam: 'lineItemID',
+  scopeParams: ['direction'],
+  model: lineItemModel,
+  requiredOnCreate: ['ProductID', 'Quantity'],
+  roles: LINE_ITEM_ROLES,
+  // Get is published below, behind a check that the caller may see the order.
+  operations: ['List', 'Create', 'Save', 'Delete', 'Patch'],
+  searchable: LINE_ITEM_SEARCHABLE,
+  sortable: LINE_ITEM_SORTABLE,
+  hooks: {
+    async listScope(context) {
+      await requireOrderOfPath(context);
+      return undefined;
+    },
+    beforeWrite: beforeLineItemWrite,
+    afterWrite: afterLineItemWrite,
+    async beforeDelete(context) {
+      const order = await requireOrderOfPath(context);
+      assertOrderEditable(order, context.auth);
+      const orderId = String(order.ID);
+      const options = { now: new Date(), kind: 'order' as const, excludeId: context.id };
+      await repriceCumulative(context.store, 'LineItems', [orderId], String(context.previous.ProductID), options);
+      await recalculateOrder(context.store, orderId, context.id);
+    },
+  },
+  extraOperations: [
+    guardedGet({
+      path: ITEM_PATH,
+      roles: LINE_ITEM_ROLES.read,
+      noun: 'line item',
+      model: lineItemModel,
+      guard: async (context) => void (await requireOrderOfPath(context)),
+    }),
+    {
+      name: 'SetShippingAddress',
+      method: 'PUT',
+      path: `${ITEM_PATH}/shipto`,
+      roles: LINE_ITEM_ROLES.write,
+      summary: 'Set a shipping address.',
+      description: 'Sets a one-off shipping address on the line item. To use a saved address, patch ShippingAddressID instead.',
+      body: { schema: model('Address'), required: ADDRESS_REQUIRED },
+      response: { status: 200, schema: model('LineItem') },
+      handler: setShippingAddress,
+    },
+    {
+      name: 'PatchShippingAddress',
+      method: 'PATCH',
+      path: `${ITEM_PATH}/shipto`,
+      roles: LINE_ITEM_ROLES.write,
+      summary: 'Partially update a line item shipping address.',
+      description: 'Not allowed on unsubmitted orders when the address is a saved one (ShippingAddressID is set).',
+      body: { schema: model('Address') },
+      response: { status: 200, schema: model('LineItem') },
+      handler: patchShippingAddress,
+    },
+  ],
+};
+
+/** Line items of orders. */
+export const lineItemResources: readonly ResourceDefinition[] = [lineItems];
