@@ -7,10 +7,12 @@ import { registerOAuthRoutes } from './auth/oauth-routes.ts';
 import { createSigningKeys } from './auth/signing-keys.ts';
 import { registerDescriptionRoutes } from './description/routes.ts';
 import { registerPlatformErrors } from './engine/http-errors.ts';
+import { registerJsonBodyParser } from './engine/json-body.ts';
 import { buildOperations } from './engine/operations.ts';
 import { registerOperations } from './engine/routes.ts';
 import { registerManagementRoutes } from './mgmt/routes.ts';
 import { platformRegistry } from './resources/index.ts';
+import { DEMO_ACCOUNT_LINES, seedPlatformDemo } from './seed/demo.ts';
 
 /** The operation table, built once: routes and description both come from it. */
 const operations = buildOperations(platformRegistry);
@@ -22,6 +24,7 @@ async function platformPlugin(app: FastifyInstance): Promise<void> {
   const deps = { db, registry: platformRegistry, keys, baseUrl };
 
   registerPlatformErrors(app);
+  registerJsonBodyParser(app);
   registerHealthRoute(app, 'platform');
   registerDescriptionRoutes(app, {
     registry: platformRegistry,
@@ -45,4 +48,6 @@ export const platformPart: Part = {
   prefix: '/platform',
   migrationsFolder: path.join(import.meta.dirname, 'db/migrations'),
   plugin: platformPlugin,
+  seed: seedPlatformDemo,
+  demoAccounts: DEMO_ACCOUNT_LINES,
 };

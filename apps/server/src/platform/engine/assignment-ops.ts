@@ -1,5 +1,6 @@
 import { assignmentKind, type AssignmentDefinition } from '../resources/types.ts';
 import type { Item, OperationContext } from './context.ts';
+import { inModelOrder } from './crud.ts';
 import { ApiError, validation } from './errors.ts';
 import { pathParams } from './ids.ts';
 import { listPage, parseListQuery, type ListPage } from './list-query.ts';
@@ -58,6 +59,7 @@ async function presentPage(
   assignment: AssignmentDefinition,
   page: ListPage,
 ): Promise<ListPage> {
+  page.Items = page.Items.map((item) => inModelOrder(assignment.model, item));
   const present = assignment.hooks?.present;
   if (present) page.Items = await Promise.all(page.Items.map((item) => present(item, context)));
   return page;

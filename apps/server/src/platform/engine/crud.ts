@@ -46,7 +46,16 @@ export async function present(
   parents: readonly string[],
   item: Item,
 ): Promise<Item> {
-  return resource.hooks?.present ? resource.hooks.present(item, { store: context.store, parents }) : item;
+  const ordered = inModelOrder(resource.model, item);
+  return resource.hooks?.present ? resource.hooks.present(ordered, { store: context.store, parents }) : ordered;
+}
+
+/** JSONB keeps keys in its own order; answers list fields in the model's order, as the platform does. */
+export function inModelOrder(model: ResourceDefinition['model'], item: Item): Item {
+  const ordered: Item = {};
+  for (const name of Object.keys(model.fields)) if (name in item) ordered[name] = item[name];
+  for (const [name, value] of Object.entries(item)) if (!(name in ordered)) ordered[name] = value;
+  return ordered;
 }
 
 export async function listItems(context: OperationContext): Promise<ListPage> {
@@ -137,7 +146,13 @@ async function write(context: OperationContext, mode: WriteContext['mode']): Pro
     const effectiveMode = mode === 'replace' && !previous ? 'create' : mode;
 
     const required = effectiveMode === 'patch' ? [] : resource.requiredOnCreate;
-    const { value, errors } = validateBody(context.registry, resource.model, context.body, { required, previous });
+    // Read-only values are compared with the object as GET shows it (computed counts included),
+    // so a GET-then-PUT round trip is accepted.
+    const shown = previous ? await present(inner, resource, parents, previous) : undefined;
+    const { value, errors } = validateBody(context.registry, resource.model, context.body, {
+      required,
+      previous: shown,
+    });
     throwIfInvalid(errors);
     const secret = await splitSecrets(resource, value);
 

@@ -48,23 +48,19 @@ export function registerPlatformErrors(app: FastifyInstance): void {
         .send(new ApiError(error.statusCode, 'Request.Invalid', error.message).toJSON());
     }
     request.log.error({ err: error }, 'platform request failed');
-    return reply
-      .code(500)
-      .send(
-        new ApiError(500, 'ServerError', 'An unknown error has occurred on the server.', {
-          RequestID: request.id,
-        }).toJSON(),
-      );
+    return reply.code(500).send(
+      new ApiError(500, 'ServerError', 'An unknown error has occurred on the server.', {
+        RequestID: request.id,
+      }).toJSON(),
+    );
   });
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0];
-    reply
-      .code(404)
-      .send(
-        new ApiError(404, 'NotFound', `No operation for ${request.method} ${path}.`, {
-          ObjectType: 'Route',
-          ObjectID: path,
-        }).toJSON(),
-      );
+    reply.code(404).send(
+      new ApiError(404, 'NotFound', `No operation for ${request.method} ${path}.`, {
+        ObjectType: 'Route',
+        ObjectID: path,
+      }).toJSON(),
+    );
   });
 }

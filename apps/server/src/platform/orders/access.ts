@@ -17,10 +17,10 @@ export function hasAnyRole(auth: AuthContext, roles: readonly ApiRole[]): boolea
 export function parseDirection(raw: string | undefined): OrderDirection {
   const found = DIRECTIONS.find((direction) => direction.toLowerCase() === (raw ?? '').toLowerCase());
   if (!found) {
-    throw validation(
-      `direction must be one of ${DIRECTIONS.join(', ')} (got ${raw ?? 'nothing'}).`,
-      { Property: 'direction', Value: raw ?? null },
-    );
+    throw validation(`direction must be one of ${DIRECTIONS.join(', ')} (got ${raw ?? 'nothing'}).`, {
+      Property: 'direction',
+      Value: raw ?? null,
+    });
   }
   return found;
 }
@@ -65,7 +65,11 @@ export function matches(item: Item, match: Match): boolean {
 }
 
 /** Whether the caller may see the order when looking in `direction`. */
-export function canSeeOrder(order: Item, context: Pick<OperationContext, 'auth' | 'marketplaceId'>, direction: OrderDirection): boolean {
+export function canSeeOrder(
+  order: Item,
+  context: Pick<OperationContext, 'auth' | 'marketplaceId'>,
+  direction: OrderDirection,
+): boolean {
   const scope = orderScope(context.auth, context.marketplaceId, direction);
   return scope !== null && matches(order, scope);
 }
@@ -108,7 +112,9 @@ export async function requireOrderOfPath(context: OperationContext): Promise<Ite
  * Ids of every order a buyer or supplier user may see (any direction), for lists of objects that
  * hang off orders (returns); undefined for admin users, who see them all.
  */
-export async function visibleOrderIds(context: Pick<OperationContext, 'auth' | 'marketplaceId' | 'store'>): Promise<string[] | undefined> {
+export async function visibleOrderIds(
+  context: Pick<OperationContext, 'auth' | 'marketplaceId' | 'store'>,
+): Promise<string[] | undefined> {
   if (context.auth.userType === 'admin') return undefined;
   const scope = orderScope(context.auth, context.marketplaceId, 'All');
   if (!scope) return [];

@@ -119,7 +119,10 @@ function compare(actual: unknown, operator: string, literal: string | number | b
 function equals(left: unknown, literal: string | number | boolean | null): boolean {
   if (typeof left === 'string' && typeof literal === 'string') {
     if (literal.includes('*')) {
-      const pattern = literal.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*');
+      const pattern = literal
+        .split('*')
+        .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*');
       return new RegExp(`^${pattern}$`, 'i').test(left);
     }
     return left.toLowerCase() === literal.toLowerCase();

@@ -18,6 +18,7 @@ export interface PricingParty {
   userId: string | null;
 }
 
+/** How an item is priced and checked: order or subscription, by whom, next to which other items. */
 export interface BuildOptions {
   kind: PriceKind;
   now: Date;
@@ -33,7 +34,8 @@ export interface BuildOptions {
   checkInventory?: boolean;
 }
 
-const isRecord = (value: unknown): value is Item => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Item =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const filled = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
 /** The product as a line item keeps it. */
@@ -60,7 +62,11 @@ export async function purchasableProduct(store: Store, productId: string): Promi
   if (!product) throw notFound('Product', productId);
   if (product.Active !== true) throw validation(`Product ${productId} is not active.`, { ProductID: productId });
   if (product.IsParent === true) {
-    throw validation('A parent product cannot be purchased.', { ProductID: productId }, 'LineItem.CannotPurchaseParentProduct');
+    throw validation(
+      'A parent product cannot be purchased.',
+      { ProductID: productId },
+      'LineItem.CannotPurchaseParentProduct',
+    );
   }
   return product;
 }
@@ -106,13 +112,29 @@ async function resolveSpecs(store: Store, raw: unknown): Promise<Item[]> {
     if (filled(entry.OptionID)) {
       const option = await store.get('SpecOptions', [entry.SpecID], entry.OptionID);
       if (!option) {
-        throw validation(`Spec ${entry.SpecID} has no option ${entry.OptionID}.`, { SpecID: entry.SpecID, OptionID: entry.OptionID }, 'Spec.OptionNotFound');
+        throw validation(
+          `Spec ${entry.SpecID} has no option ${entry.OptionID}.`,
+          { SpecID: entry.SpecID, OptionID: entry.OptionID },
+          'Spec.OptionNotFound',
+        );
       }
       // An open-text option takes the shopper's text; any other option is its own value.
-      value = option.IsOpenText === true && typeof entry.Value === 'string' ? entry.Value : ((option.Value as string | null) ?? null);
-      markup = { PriceMarkupType: (option.PriceMarkupType as string | null) ?? null, PriceMarkup: (option.PriceMarkup as number | null) ?? null };
+      value =
+        option.IsOpenText === true && typeof entry.Value === 'string'
+          ? entry.Value
+          : ((option.Value as string | null) ?? null);
+      markup = {
+        PriceMarkupType: (option.PriceMarkupType as string | null) ?? null,
+        PriceMarkup: (option.PriceMarkup as number | null) ?? null,
+      };
     }
-    resolved.push({ SpecID: entry.SpecID, Name: spec.Name ?? null, OptionID: entry.OptionID ?? null, Value: value, ...markup });
+    resolved.push({
+      SpecID: entry.SpecID,
+      Name: spec.Name ?? null,
+      OptionID: entry.OptionID ?? null,
+      Value: value,
+      ...markup,
+    });
   }
   return resolved;
 }
@@ -131,7 +153,11 @@ async function resolveVariant(store: Store, productId: string, specs: readonly I
     return variantSpecs.length > 0 && variantSpecs.every((spec) => chosen.get(spec.SpecID) === spec.OptionID);
   });
   if (!match) {
-    throw validation('No variant of the product matches the specs given.', { ProductID: productId }, 'LineItem.VariantNotFound');
+    throw validation(
+      'No variant of the product matches the specs given.',
+      { ProductID: productId },
+      'LineItem.VariantNotFound',
+    );
   }
   const variant = match.item;
   return {
@@ -157,11 +183,19 @@ function cumulativeQuantity(siblings: readonly Item[], productId: string, ownId:
  * The unit price the caller ends up with: a price they send is an override (OverrideUnitPrice
  * only) unless it is just the stored or computed price sent back; an earlier override stays.
  */
-function settlePrice(computed: number | null, previous: Item | undefined, options: BuildOptions): { price: number | null; overridden: boolean } {
+function settlePrice(
+  computed: number | null,
+  previous: Item | undefined,
+  options: BuildOptions,
+): { price: number | null; overridden: boolean } {
   const sent = options.body.UnitPrice;
   const wasOverridden = previous?.PriceOverridden === true;
+  // An explicit null goes back to the schedule's price, which anyone may ask for.
+  if (sent === null && 'UnitPrice' in options.body) return { price: computed, overridden: false };
   if (typeof sent !== 'number') {
-    return wasOverridden ? { price: previous?.UnitPrice as number, overridden: true } : { price: computed, overridden: false };
+    return wasOverridden
+      ? { price: previous?.UnitPrice as number, overridden: true }
+      : { price: computed, overridden: false };
   }
   if (previous && sent === previous.UnitPrice) {
     return wasOverridden ? { price: sent, overridden: true } : { price: computed, overridden: false };
@@ -175,9 +209,16 @@ function settlePrice(computed: number | null, previous: Item | undefined, option
   return { price: sent, overridden: true };
 }
 
-async function shippingAddress(store: Store, party: PricingParty, next: Item, previous: Item | undefined, fallbackId: string | null): Promise<Item> {
+async function shippingAddress(
+  store: Store,
+  party: PricingParty,
+  next: Item,
+  previous: Item | undefined,
+  fallbackId: string | null,
+): Promise<Item> {
   const id = filled(next.ShippingAddressID) ? next.ShippingAddressID : previous ? null : fallbackId;
-  if (id && id !== previous?.ShippingAddressID) return { ShippingAddressID: id, ShippingAddress: await companyAddress(store, party.buyerId, id) };
+  if (id && id !== previous?.ShippingAddressID)
+    return { ShippingAddressID: id, ShippingAddress: await companyAddress(store, party.buyerId, id) };
   if (!id && filled(previous?.ShippingAddressID)) return { ShippingAddressID: null, ShippingAddress: null };
   return { ShippingAddressID: id, ShippingAddress: previous?.ShippingAddress ?? null };
 }
@@ -185,10 +226,12 @@ async function shippingAddress(store: Store, party: PricingParty, next: Item, pr
 async function shipFromAddress(store: Store, product: Item, next: Item, previous: Item | undefined): Promise<Item> {
   const owner = filled(product.DefaultSupplierID) ? product.DefaultSupplierID : store.marketplaceId;
   if (filled(next.ShipFromAddressID)) {
-    if (next.ShipFromAddressID === previous?.ShipFromAddressID) return { ShipFromAddress: previous.ShipFromAddress ?? null };
+    if (next.ShipFromAddressID === previous?.ShipFromAddressID)
+      return { ShipFromAddress: previous.ShipFromAddress ?? null };
     return { ShipFromAddress: await companyAddress(store, owner, next.ShipFromAddressID) };
   }
-  if (previous || !filled(product.ShipFromAddressID)) return { ShipFromAddressID: next.ShipFromAddressID ?? null, ShipFromAddress: null };
+  if (previous || !filled(product.ShipFromAddressID))
+    return { ShipFromAddressID: next.ShipFromAddressID ?? null, ShipFromAddress: null };
   // The product's own ship-from address is a default only: a stale one must not block ordering.
   const address = await companyAddress(store, owner, product.ShipFromAddressID).catch(() => null);
   return { ShipFromAddressID: product.ShipFromAddressID, ShipFromAddress: address };
@@ -211,14 +254,25 @@ function assertStock(product: Item, quantity: number): void {
  * specs resolved, quantity checked against the price schedule, priced, and its totals computed.
  * `next` is the validated body (merged with the stored item for a PATCH).
  */
-export async function buildLineItem(store: Store, party: PricingParty, next: Item, previous: Item | undefined, options: BuildOptions): Promise<Item> {
+export async function buildLineItem(
+  store: Store,
+  party: PricingParty,
+  next: Item,
+  previous: Item | undefined,
+  options: BuildOptions,
+): Promise<Item> {
   const productId = String(next.ProductID ?? '');
   if (previous && previous.ProductID !== productId) {
-    throw validation('The product of a line item cannot be changed.', { ProductID: productId }, 'LineItem.CannotChangeProductID');
+    throw validation(
+      'The product of a line item cannot be changed.',
+      { ProductID: productId },
+      'LineItem.CannotChangeProductID',
+    );
   }
   const product = await purchasableProduct(store, productId);
   const quantity = typeof next.Quantity === 'number' ? next.Quantity : 1;
-  if (quantity < 1) throw validation('Quantity must be greater than 0.', { Quantity: quantity }, 'LineItem.QuantityMustBePositive');
+  if (quantity < 1)
+    throw validation('Quantity must be greater than 0.', { Quantity: quantity }, 'LineItem.QuantityMustBePositive');
   const specs = await resolveSpecs(store, next.Specs);
   const variant = await resolveVariant(store, productId, specs);
   const schedule = await priceScheduleFor(store, product, party);
@@ -228,7 +282,12 @@ export async function buildLineItem(store: Store, party: PricingParty, next: Ite
     const counted = cumulativeQuantity(options.siblings, productId, next.ID, quantity);
     const problem = quantityProblem(schedule as PriceScheduleLike, quantity, counted);
     if (problem) throw validation(problem.message, { ProductID: productId, Quantity: quantity }, problem.code);
-    const priced = unitPriceFor(schedule as PriceScheduleLike, schedule.UseCumulativeQuantity === true ? counted : quantity, options.now, options.kind);
+    const priced = unitPriceFor(
+      schedule as PriceScheduleLike,
+      schedule.UseCumulativeQuantity === true ? counted : quantity,
+      options.now,
+      options.kind,
+    );
     computed = priced.unitPrice === null ? null : applySpecMarkups(priced.unitPrice, quantity, specs);
     isOnSale = priced.isOnSale;
   }
@@ -236,7 +295,11 @@ export async function buildLineItem(store: Store, party: PricingParty, next: Ite
   const { price, overridden } = settlePrice(computed, previous, options);
   const dateAdded = (previous?.DateAdded as string | undefined) ?? options.now.toISOString();
   if (typeof next.DateNeeded === 'string' && Date.parse(next.DateNeeded) <= Date.parse(dateAdded)) {
-    throw validation('DateNeeded must be later than DateAdded.', { DateNeeded: next.DateNeeded }, 'LineItem.DateNeededMustBeGreaterThanDateAdded');
+    throw validation(
+      'DateNeeded must be later than DateAdded.',
+      { DateNeeded: next.DateNeeded },
+      'LineItem.DateNeededMustBeGreaterThanDateAdded',
+    );
   }
   const promotionDiscount = typeof previous?.PromotionDiscount === 'number' ? previous.PromotionDiscount : 0;
   return {
@@ -282,7 +345,8 @@ export async function repriceCumulative(
   const schedules = new Map<string, Item | undefined>();
   for (const item of items) {
     if (item.PriceOverridden === true || !filled(item.PriceScheduleID)) continue;
-    if (!schedules.has(item.PriceScheduleID)) schedules.set(item.PriceScheduleID, await store.get('PriceSchedules', [], item.PriceScheduleID));
+    if (!schedules.has(item.PriceScheduleID))
+      schedules.set(item.PriceScheduleID, await store.get('PriceSchedules', [], item.PriceScheduleID));
     const schedule = schedules.get(item.PriceScheduleID);
     if (schedule?.UseCumulativeQuantity !== true) continue;
     const quantity = typeof item.Quantity === 'number' ? item.Quantity : 1;
@@ -291,6 +355,10 @@ export async function repriceCumulative(
     const price = base === null ? null : applySpecMarkups(base, quantity, specs);
     if (price === item.UnitPrice) continue;
     const promotionDiscount = typeof item.PromotionDiscount === 'number' ? item.PromotionDiscount : 0;
-    await store.put(resource, parents, { ...item, UnitPrice: price, ...lineAmounts(price, quantity, promotionDiscount) });
+    await store.put(resource, parents, {
+      ...item,
+      UnitPrice: price,
+      ...lineAmounts(price, quantity, promotionDiscount),
+    });
   }
 }

@@ -41,6 +41,7 @@ export function guardedGet(options: GuardedGetOptions): OperationDefinition {
   };
 }
 
+/** What a list is narrowed to before the request's own list parameters apply. */
 export interface ListWithinOptions {
   parents?: readonly string[];
   /** Resource-specific query parameters that are not filters. */
@@ -58,7 +59,11 @@ export interface ListWithinOptions {
  * A list call of `resource` narrowed to what the caller may see: the list parameters of the
  * request still search, filter, sort and page within that.
  */
-export async function listWithin(context: OperationContext, resource: ResourceDefinition, options: ListWithinOptions = {}): Promise<ListPage> {
+export async function listWithin(
+  context: OperationContext,
+  resource: ResourceDefinition,
+  options: ListWithinOptions = {},
+): Promise<ListPage> {
   const query = parseListQuery(context.query, options.extraParams ?? []);
   if (options.scope === null || (options.ids && options.ids.length === 0)) return listPage([], 0, query);
   const filters = [...query.filters, ...(options.filters ?? [])];
@@ -69,8 +74,16 @@ export async function listWithin(context: OperationContext, resource: ResourceDe
 }
 
 /** Validates an action's body against a model; every problem is answered at once, as the engine does. */
-export function checkedBody(context: OperationContext, modelName: string, required: readonly string[] = [], previous?: Item): Item {
-  const { value, errors } = validateBody(context.registry, context.registry.model(modelName), context.body ?? {}, { required, previous });
+export function checkedBody(
+  context: OperationContext,
+  modelName: string,
+  required: readonly string[] = [],
+  previous?: Item,
+): Item {
+  const { value, errors } = validateBody(context.registry, context.registry.model(modelName), context.body ?? {}, {
+    required,
+    previous,
+  });
   if (errors.length > 0) throw ApiError.many(400, errors);
   return value;
 }

@@ -4,7 +4,7 @@ import type { Store } from '../engine/store.ts';
 import { deepMerge } from '../engine/validate.ts';
 import { canSeeOrder, hasAnyRole, parseDirection, requireOrderOfPath } from './access.ts';
 import { decideApprovals, matchingRules, openApprovals, resubmitAllowed, type ApprovalTarget } from './approvals.ts';
-import { checkedBody } from './operation-helpers.ts';
+import { checkedBody, listWithin } from './operation-helpers.ts';
 import { companyKind, lineItemsOf, nowIso, saveOrder } from './order-store.ts';
 import { settleSpendingAccounts } from './payment-rules.ts';
 import { applyTransition, ORDER_TRANSITIONS, statusOf, type OrderStatus } from './status.ts';
@@ -13,7 +13,10 @@ import { applyTransition, ORDER_TRANSITIONS, statusOf, type OrderStatus } from '
 export const orderApprovals = (orderId: string): ApprovalTarget => ({ resource: 'OrderApprovals', parents: [orderId] });
 
 /** Runs an action on the order of the path in one transaction, after checking the caller may see it. */
-export async function withOrder(context: OperationContext, work: (store: Store, order: Item) => Promise<Item | undefined>): Promise<Item | undefined> {
+export async function withOrder(
+  context: OperationContext,
+  work: (store: Store, order: Item) => Promise<Item | undefined>,
+): Promise<Item | undefined> {
   return context.store.transaction(async (store) => {
     const order = await requireOrderOfPath({ ...context, store });
     return work(store, order);
@@ -26,7 +29,11 @@ export async function withOrder(context: OperationContext, work: (store: Store, 
  */
 export async function assertSubmittable(store: Store, order: Item, lines: readonly Item[]): Promise<void> {
   if (lines.length === 0) {
-    throw validation('Cannot submit an order without any line items.', { OrderID: order.ID }, 'Order.CannotSubmitWithNoLineItems');
+    throw validation(
+      'Cannot submit an order without any line items.',
+      { OrderID: order.ID },
+      'Order.CannotSubmitWithNoLineItems',
+    );
   }
   const missing: string[] = [];
   for (const productId of new Set(lines.map((line) => String(line.ProductID)))) {
@@ -36,10 +43,18 @@ export async function assertSubmittable(store: Store, order: Item, lines: readon
       continue;
     }
     if (product.Active !== true) {
-      throw validation(`Product ${productId} is not active.`, { ProductID: productId }, 'Order.CannotSubmitWithInactiveProduct');
+      throw validation(
+        `Product ${productId} is not active.`,
+        { ProductID: productId },
+        'Order.CannotSubmitWithInactiveProduct',
+      );
     }
     if (product.IsParent === true) {
-      throw validation(`Product ${productId} is a parent product.`, { ProductID: productId }, 'Order.CannotSubmitWithParentProduct');
+      throw validation(
+        `Product ${productId} is a parent product.`,
+        { ProductID: productId },
+        'Order.CannotSubmitWithParentProduct',
+      );
     }
   }
   if (missing.length > 0) {
@@ -63,8 +78,14 @@ export async function submitOrder(context: OperationContext): Promise<unknown> {
     applyTransition(ORDER_TRANSITIONS, 'Submit', order, nowIso(), alsoFrom);
     await assertSubmittable(store, order, await lineItemsOf(store, orderId));
     const now = nowIso();
-    const buyerId = (await companyKind(store, order.FromCompanyID as string)) === 'buyer' ? String(order.FromCompanyID) : null;
-    const matched = await matchingRules(store, { buyerId, sellerId: (order.ToCompanyID as string | null) ?? null, type: 'Order', subject: order });
+    const buyerId =
+      (await companyKind(store, order.FromCompanyID as string)) === 'buyer' ? String(order.FromCompanyID) : null;
+    const matched = await matchingRules(store, {
+      buyerId,
+      sellerId: (order.ToCompanyID as string | null) ?? null,
+      type: 'Order',
+      subject: order,
+    });
     let next: Item;
     if (matched.length > 0) {
       next = applyTransition(ORDER_TRANSITIONS, 'SubmitForApproval', order, now, alsoFrom);
@@ -126,9 +147,15 @@ export const declineOrder = (context: OperationContext) => decideOrder(context, 
 /** `Orders.Cancel`: Unsubmitted, AwaitingApproval or Open orders with nothing shipped. */
 export async function cancelOrder(context: OperationContext): Promise<unknown> {
   return withOrder(context, async (store, order) => {
-    const shipped = (await lineItemsOf(store, String(order.ID))).filter((line) => Number(line.QuantityShipped ?? 0) > 0);
+    const shipped = (await lineItemsOf(store, String(order.ID))).filter(
+      (line) => Number(line.QuantityShipped ?? 0) > 0,
+    );
     if (shipped.length > 0) {
-      throw validation('An order with shipped items cannot be canceled.', { LineItemIDs: shipped.map((line) => line.ID) }, 'Order.CannotCancelInCurrentStatus');
+      throw validation(
+        'An order with shipped items cannot be canceled.',
+        { LineItemIDs: shipped.map((line) => line.ID) },
+        'Order.CannotCancelInCurrentStatus',
+      );
     }
     const next = applyTransition(ORDER_TRANSITIONS, 'Cancel', order, nowIso());
     if (CHARGED.includes(statusOf(order))) await settleSpendingAccounts(store, order, 1);
@@ -138,7 +165,9 @@ export async function cancelOrder(context: OperationContext): Promise<unknown> {
 
 /** `Orders.Complete`: an Open order that needs no shipment. */
 export async function completeOrder(context: OperationContext): Promise<unknown> {
-  return withOrder(context, async (store, order) => saveOrder(store, applyTransition(ORDER_TRANSITIONS, 'Complete', order, nowIso())));
+  return withOrder(context, async (store, order) =>
+    saveOrder(store, applyTransition(ORDER_TRANSITIONS, 'Complete', order, nowIso())),
+  );
 }
 
 /** `Orders.Validate`: the checks of a submit, without submitting. */
@@ -153,7 +182,10 @@ export async function validateOrder(context: OperationContext): Promise<unknown>
 /** Addresses of an order change while it is unsubmitted, or by an order admin. */
 function assertAddressEditable(order: Item, context: OperationContext): void {
   if (order.Status === 'Unsubmitted' || hasAnyRole(context.auth, ['OrderAdmin'])) return;
-  throw validation('The addresses of a submitted order cannot be changed.', { OrderID: order.ID, Status: order.Status });
+  throw validation('The addresses of a submitted order cannot be changed.', {
+    OrderID: order.ID,
+    Status: order.Status,
+  });
 }
 
 /** `Orders.SetBillingAddress`: a one-off billing address (BillingAddressID is cleared). */
@@ -171,10 +203,18 @@ export async function patchBillingAddress(context: OperationContext): Promise<un
   return withOrder(context, async (store, order) => {
     assertAddressEditable(order, context);
     if (!order.BillingAddress) {
-      throw validation('The order has no billing address to change.', { OrderID: order.ID }, 'BillingAddress.CannotModifyNotFound');
+      throw validation(
+        'The order has no billing address to change.',
+        { OrderID: order.ID },
+        'BillingAddress.CannotModifyNotFound',
+      );
     }
     if (order.BillingAddressID && order.Status === 'Unsubmitted') {
-      throw validation('The billing address is a saved address; change it through the addresses instead.', { OrderID: order.ID }, 'BillingAddress.CannotPatchSetByID');
+      throw validation(
+        'The billing address is a saved address; change it through the addresses instead.',
+        { OrderID: order.ID },
+        'BillingAddress.CannotPatchSetByID',
+      );
     }
     return saveOrder(store, { ...order, BillingAddress: deepMerge(order.BillingAddress, patch) });
   });
@@ -201,10 +241,18 @@ export async function patchShippingAddress(context: OperationContext): Promise<u
     const orderId = String(order.ID);
     const lines = (await lineItemsOf(store, orderId)).filter((line) => line.ShippingAddress);
     if (lines.length === 0) {
-      throw validation('The order has no shipping address to change.', { OrderID: orderId }, 'ShippingAddress.CannotModifyNotFound');
+      throw validation(
+        'The order has no shipping address to change.',
+        { OrderID: orderId },
+        'ShippingAddress.CannotModifyNotFound',
+      );
     }
     if (order.Status === 'Unsubmitted' && lines.some((line) => line.ShippingAddressID)) {
-      throw validation('The shipping address is a saved address; change it through the addresses instead.', { OrderID: orderId }, 'ShippingAddress.CannotPatchSetByID');
+      throw validation(
+        'The shipping address is a saved address; change it through the addresses instead.',
+        { OrderID: orderId },
+        'ShippingAddress.CannotPatchSetByID',
+      );
     }
     for (const line of lines) {
       await store.put('LineItems', [orderId], { ...line, ShippingAddress: deepMerge(line.ShippingAddress, patch) });
@@ -220,7 +268,43 @@ export async function patchFromUser(context: OperationContext): Promise<unknown>
   const patch = checkedBody(context, 'User');
   const others = Object.keys(patch).filter((field) => !FROM_USER_EDITABLE.includes(field));
   if (others.length > 0) {
-    throw validation(`Only ${FROM_USER_EDITABLE.join(', ')} of the order's user can be changed.`, { Properties: others });
+    throw validation(`Only ${FROM_USER_EDITABLE.join(', ')} of the order's user can be changed.`, {
+      Properties: others,
+    });
   }
-  return withOrder(context, async (store, order) => saveOrder(store, { ...order, FromUser: { ...((order.FromUser as Item | null) ?? {}), ...patch } }));
+  return withOrder(context, async (store, order) =>
+    saveOrder(store, { ...order, FromUser: { ...((order.FromUser as Item | null) ?? {}), ...patch } }),
+  );
+}
+
+/**
+ * `Orders.ListEligibleApprovers`: the users who may decide the approvals the order waits for —
+ * members of the approving groups of its pending approvals. Buyer rules' approvers are the
+ * buyer's users; when only seller rules wait, the marketplace's (or supplier's) users.
+ */
+export async function listEligibleApprovers(context: OperationContext): Promise<unknown> {
+  const order = await requireOrderOfPath(context);
+  const orderId = String(order.ID);
+  const buyerId = String(order.FromCompanyID ?? '');
+  const pending = await context.store.find('OrderApprovals', [orderId], { Status: 'Pending' });
+  const buyerGroups: string[] = [];
+  const sellerGroups: string[] = [];
+  for (const { item } of pending) {
+    const isBuyerRule = await context.store.get('ApprovalRules', [buyerId], String(item.ApprovalRuleID));
+    (isBuyerRule ? buyerGroups : sellerGroups).push(String(item.ApprovingGroupID));
+  }
+  const seller = String(order.ToCompanyID ?? context.marketplaceId);
+  const source: { users: string; parents: string[]; groups: string[] } =
+    buyerGroups.length > 0 || sellerGroups.length === 0
+      ? { users: 'Users', parents: [buyerId], groups: buyerGroups }
+      : seller === context.marketplaceId
+        ? { users: 'AdminUsers', parents: [], groups: sellerGroups }
+        : { users: 'SupplierUsers', parents: [seller], groups: sellerGroups };
+  const { users, parents, groups } = source;
+  const members =
+    groups.length > 0
+      ? await context.store.findAssignments('UserGroupAssignment', parents, { UserGroupID: groups })
+      : [];
+  const ids = [...new Set(members.map((member) => String(member.UserID)))];
+  return listWithin(context, context.registry.resource(users), { parents, ids });
 }

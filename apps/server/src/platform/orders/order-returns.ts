@@ -7,7 +7,8 @@ import { checkedBody, listWithin, queryParam } from './operation-helpers.ts';
 import { lineItemsOf, nowIso } from './order-store.ts';
 import { applyTransition, RETURN_TRANSITIONS, statusOf } from './status.ts';
 
-const isRecord = (value: unknown): value is Item => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Item =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 const itemsOf = (orderReturn: Item): Item[] =>
   Array.isArray(orderReturn.ItemsToReturn) ? orderReturn.ItemsToReturn.filter(isRecord) : [];
 
@@ -19,7 +20,10 @@ const returnApprovals = (returnId: string): ApprovalTarget => ({
 });
 
 /** The order return of the path, as the caller may see it (through its order); 404 otherwise. */
-export async function requireReturn(context: Pick<OperationContext, 'auth' | 'marketplaceId' | 'params'>, store: Store): Promise<Item> {
+export async function requireReturn(
+  context: Pick<OperationContext, 'auth' | 'marketplaceId' | 'params'>,
+  store: Store,
+): Promise<Item> {
   const returnId = context.params.returnID ?? '';
   const orderReturn = await store.require('OrderReturns', [], returnId, 'OrderReturn');
   try {
@@ -32,7 +36,12 @@ export async function requireReturn(context: Pick<OperationContext, 'auth' | 'ma
 }
 
 /** Units of a line item asked back by the order's other returns that still stand. */
-async function quantityAlreadyReturned(store: Store, orderId: string, lineItemId: string, ownId: string): Promise<number> {
+async function quantityAlreadyReturned(
+  store: Store,
+  orderId: string,
+  lineItemId: string,
+  ownId: string,
+): Promise<number> {
   let total = 0;
   for (const { item } of await store.find('OrderReturns', [], { OrderID: orderId })) {
     if (item.ID === ownId || item.Status === 'Canceled' || item.Status === 'Declined') continue;
@@ -47,18 +56,31 @@ async function checkItems(store: Store, order: Item, orderReturn: Item, ownId: s
   const seen = new Set<string>();
   for (const entry of itemsOf(orderReturn)) {
     const lineItemId = String(entry.LineItemID ?? '');
-    if (!lineItemId) throw validation('Every item to return needs a LineItemID.', { Property: 'ItemsToReturn.LineItemID' });
+    if (!lineItemId)
+      throw validation('Every item to return needs a LineItemID.', { Property: 'ItemsToReturn.LineItemID' });
     if (seen.has(lineItemId)) {
-      throw validation('LineItemID must be unique across ItemsToReturn.', { LineItemID: lineItemId }, 'OrderReturn.CannotCreateDuplicateItemToReturn');
+      throw validation(
+        'LineItemID must be unique across ItemsToReturn.',
+        { LineItemID: lineItemId },
+        'OrderReturn.CannotCreateDuplicateItemToReturn',
+      );
     }
     seen.add(lineItemId);
     const line = lines.get(lineItemId);
     if (!line) throw notFound('LineItem', lineItemId);
     if (isRecord(line.Product) && line.Product.Returnable === false) {
-      throw validation('The product of this line item cannot be returned.', { LineItemID: lineItemId }, 'OrderReturn.ProductNotEligibleToReturn');
+      throw validation(
+        'The product of this line item cannot be returned.',
+        { LineItemID: lineItemId },
+        'OrderReturn.ProductNotEligibleToReturn',
+      );
     }
     if (typeof entry.RefundAmount === 'number' && entry.RefundAmount < 0) {
-      throw validation('RefundAmount must not be negative.', { LineItemID: lineItemId }, 'OrderReturn.RefundAmountMustNotBeNegative');
+      throw validation(
+        'RefundAmount must not be negative.',
+        { LineItemID: lineItemId },
+        'OrderReturn.RefundAmountMustNotBeNegative',
+      );
     }
     const eligible = Number(line.Quantity ?? 0) - (await quantityAlreadyReturned(store, orderId, lineItemId, ownId));
     if (Number(entry.Quantity ?? 0) > eligible) {
@@ -82,7 +104,10 @@ export async function beforeReturnWrite(context: WriteContext): Promise<void> {
     throw validation('The order of an order return cannot be changed.', { Property: 'OrderID' });
   }
   if (previous && previous.Status !== 'Unsubmitted' && !hasAnyRole(auth, ['OrderAdmin'])) {
-    throw validation('A submitted order return cannot be changed.', { OrderReturnID: previous.ID, Status: previous.Status });
+    throw validation('A submitted order return cannot be changed.', {
+      OrderReturnID: previous.ID,
+      Status: previous.Status,
+    });
   }
   const order = await requireOrder(context, String(next.OrderID ?? ''));
   if (!previous && statusOf(order) !== 'Open' && statusOf(order) !== 'Completed') {
@@ -93,7 +118,11 @@ export async function beforeReturnWrite(context: WriteContext): Promise<void> {
     );
   }
   if (typeof next.RefundAmount === 'number' && next.RefundAmount < 0) {
-    throw validation('RefundAmount must not be negative.', { RefundAmount: next.RefundAmount }, 'OrderReturn.RefundAmountMustNotBeNegative');
+    throw validation(
+      'RefundAmount must not be negative.',
+      { RefundAmount: next.RefundAmount },
+      'OrderReturn.RefundAmountMustNotBeNegative',
+    );
   }
   next.ItemsToReturn = itemsOf(next).map((entry) => ({ Quantity: 0, RefundAmount: null, Comments: null, ...entry }));
   await checkItems(store, order, next, context.id);
@@ -114,7 +143,12 @@ export async function beforeReturnWrite(context: WriteContext): Promise<void> {
 export async function beforeReturnDelete(context: DeleteContext): Promise<void> {
   await requireReturn(context, context.store);
   if (context.previous.Status === 'Completed' && !hasAnyRole(context.auth, ['OrderAdmin'])) {
-    throw new ApiError(403, 'OrderReturn.NotAuthorizedToDelete', 'Only order admins may delete or cancel completed order returns.', null);
+    throw new ApiError(
+      403,
+      'OrderReturn.NotAuthorizedToDelete',
+      'Only order admins may delete or cancel completed order returns.',
+      null,
+    );
   }
 }
 
@@ -130,7 +164,10 @@ export async function listReturns(context: OperationContext): Promise<unknown> {
 }
 
 /** Runs a return action in one transaction and stores the result (stamping LastUpdated). */
-async function withReturn(context: OperationContext, work: (store: Store, orderReturn: Item) => Promise<Item>): Promise<unknown> {
+async function withReturn(
+  context: OperationContext,
+  work: (store: Store, orderReturn: Item) => Promise<Item>,
+): Promise<unknown> {
   return context.store.transaction(async (store) => {
     const orderReturn = await requireReturn(context, store);
     const saved = { ...(await work(store, orderReturn)), LastUpdated: nowIso() };
@@ -183,7 +220,12 @@ export const declineReturn = (context: OperationContext) => decideReturn(context
 export function cancelReturn(context: OperationContext): Promise<unknown> {
   return withReturn(context, async (_store, orderReturn) => {
     if (orderReturn.Status === 'Completed' && !hasAnyRole(context.auth, ['OrderAdmin'])) {
-      throw new ApiError(403, 'OrderReturn.NotAuthorizedToDelete', 'Only order admins may delete or cancel completed order returns.', null);
+      throw new ApiError(
+        403,
+        'OrderReturn.NotAuthorizedToDelete',
+        'Only order admins may delete or cancel completed order returns.',
+        null,
+      );
     }
     return applyTransition(RETURN_TRANSITIONS, 'Cancel', orderReturn, nowIso());
   });
@@ -208,7 +250,10 @@ export function completeReturn(context: OperationContext): Promise<unknown> {
 export function deleteReturnItem(context: OperationContext): Promise<unknown> {
   return withReturn(context, async (_store, orderReturn) => {
     if (orderReturn.Status !== 'Unsubmitted' && !hasAnyRole(context.auth, ['OrderAdmin'])) {
-      throw validation('A submitted order return cannot be changed.', { OrderReturnID: orderReturn.ID, Status: orderReturn.Status });
+      throw validation('A submitted order return cannot be changed.', {
+        OrderReturnID: orderReturn.ID,
+        Status: orderReturn.Status,
+      });
     }
     const lineItemId = context.params.lineItemID ?? '';
     const items = itemsOf(orderReturn);

@@ -12,7 +12,11 @@ export const DEFAULT_CURRENCY = 'USD';
 /** The current time as the platform writes dates. */
 export const nowIso = (): string => new Date().toISOString();
 
-export async function companyKind(store: Store, companyId: string | null | undefined): Promise<CompanyKind | undefined> {
+/** Whether an id names the marketplace itself, one of its buyers or one of its suppliers. */
+export async function companyKind(
+  store: Store,
+  companyId: string | null | undefined,
+): Promise<CompanyKind | undefined> {
   if (!companyId) return undefined;
   if (companyId === store.marketplaceId) return 'marketplace';
   if (await store.get('Buyers', [], companyId)) return 'buyer';
@@ -31,7 +35,11 @@ function companyStorage(kind: CompanyKind, companyId: string): { users: string; 
  * A copy of one of the company's saved addresses, as orders and line items embed it; a 404
  * naming the address when the company has no such address.
  */
-export async function companyAddress(store: Store, companyId: string | null | undefined, addressId: string): Promise<Item> {
+export async function companyAddress(
+  store: Store,
+  companyId: string | null | undefined,
+  addressId: string,
+): Promise<Item> {
   const kind = await companyKind(store, companyId);
   if (!kind || !companyId) throw notFound('Address', addressId);
   const { addresses, parents } = companyStorage(kind, companyId);
@@ -114,7 +122,35 @@ export async function recalculateOrder(store: Store, orderId: string, excludeLin
 }
 
 /** Ids of the user groups a user belongs to: admin groups, or groups of their buyer or supplier. */
-export async function groupIdsOf(store: Store, companyParents: readonly string[], userId: string): Promise<Set<string>> {
+export async function groupIdsOf(
+  store: Store,
+  companyParents: readonly string[],
+  userId: string,
+): Promise<Set<string>> {
   const memberships = await store.findAssignments('UserGroupAssignment', companyParents, { UserID: userId });
   return new Set(memberships.map((membership) => String(membership.UserGroupID)));
+}
+
+/**
+ * Moves the nested objects of a parent whose ID changed (a PATCH or PUT with a new ID): the
+ * engine renames the parent only, which would leave its line items, payments... behind.
+ */
+export async function moveChildren(
+  store: Store,
+  resources: readonly string[],
+  fromId: string,
+  toId: string,
+): Promise<void> {
+  if (fromId === toId) return;
+  for (const resource of resources) {
+    for (const { id, item } of await store.find(resource, [fromId])) {
+      await store.insert(resource, [toId], item);
+      await store.remove(resource, [fromId], id);
+    }
+  }
+}
+
+/** The ID an object had before a write, when the write gave it a new one. */
+export function renamedFrom(previous: Item | undefined, next: Item): string | undefined {
+  return previous && previous.ID !== next.ID ? String(previous.ID) : undefined;
 }

@@ -1,8 +1,26 @@
 import type { DeleteContext, Item, OperationContext, WriteContext } from '../engine/context.ts';
 import { ApiError, notFound, validation } from '../engine/errors.ts';
-import { canSeeOrder, hasAnyRole, narrowScope, orderScope, parseDirection, sellerCompanyOf, type OrderDirection } from './access.ts';
+import {
+  canSeeOrder,
+  hasAnyRole,
+  narrowScope,
+  orderScope,
+  parseDirection,
+  sellerCompanyOf,
+  type OrderDirection,
+} from './access.ts';
 import { listWithin, queryParam } from './operation-helpers.ts';
-import { buyerCurrency, companyAddress, companyKind, companyUser, DEFAULT_CURRENCY, lineItemsOf, userSnapshot } from './order-store.ts';
+import {
+  buyerCurrency,
+  companyAddress,
+  companyKind,
+  companyUser,
+  DEFAULT_CURRENCY,
+  lineItemsOf,
+  moveChildren,
+  renamedFrom,
+  userSnapshot,
+} from './order-store.ts';
 import { orderTotal } from './pricing.ts';
 
 const filled = (value: unknown): value is string => typeof value === 'string' && value !== '';
@@ -31,13 +49,24 @@ export const NEW_ORDER: Readonly<Item> = {
 async function orderParties(context: WriteContext, direction: OrderDirection): Promise<Item> {
   const { auth, next, store, marketplaceId } = context;
   if (auth.userType === 'buyer') {
-    if (direction === 'Incoming') throw validation('Buyer users can only create outgoing orders.', { Property: 'direction' });
+    if (direction === 'Incoming')
+      throw validation('Buyer users can only create outgoing orders.', { Property: 'direction' });
     const company = auth.companyId ?? '';
-    const user = await companyUser(store, company, auth.userId).catch(() => ({ ID: auth.userId, Username: auth.username, CompanyID: company }));
-    return { FromCompanyID: company, FromUserID: auth.userId, FromUser: userSnapshot(user), ToCompanyID: filled(next.ToCompanyID) ? next.ToCompanyID : marketplaceId };
+    const user = await companyUser(store, company, auth.userId).catch(() => ({
+      ID: auth.userId,
+      Username: auth.username,
+      CompanyID: company,
+    }));
+    return {
+      FromCompanyID: company,
+      FromUserID: auth.userId,
+      FromUser: userSnapshot(user),
+      ToCompanyID: filled(next.ToCompanyID) ? next.ToCompanyID : marketplaceId,
+    };
   }
   const seller = sellerCompanyOf(auth, marketplaceId) ?? marketplaceId;
-  const onBehalf = direction === 'Incoming' || (direction === 'All' && (filled(next.FromCompanyID) || filled(next.FromUserID)));
+  const onBehalf =
+    direction === 'Incoming' || (direction === 'All' && (filled(next.FromCompanyID) || filled(next.FromUserID)));
   if (onBehalf) {
     if (!filled(next.FromCompanyID) || !filled(next.FromUserID)) {
       throw validation(
@@ -50,10 +79,24 @@ async function orderParties(context: WriteContext, direction: OrderDirection): P
     const user = await companyUser(store, next.FromCompanyID, next.FromUserID);
     // A supplier takes orders for itself only; the marketplace may route one to a supplier.
     const to = auth.userType === 'supplier' ? seller : filled(next.ToCompanyID) ? next.ToCompanyID : seller;
-    return { FromCompanyID: next.FromCompanyID, FromUserID: next.FromUserID, FromUser: userSnapshot(user), ToCompanyID: to };
+    return {
+      FromCompanyID: next.FromCompanyID,
+      FromUserID: next.FromUserID,
+      FromUser: userSnapshot(user),
+      ToCompanyID: to,
+    };
   }
-  const user = await companyUser(store, seller, auth.userId).catch(() => ({ ID: auth.userId, Username: auth.username, CompanyID: seller }));
-  return { FromCompanyID: seller, FromUserID: auth.userId, FromUser: userSnapshot(user), ToCompanyID: filled(next.ToCompanyID) ? next.ToCompanyID : marketplaceId };
+  const user = await companyUser(store, seller, auth.userId).catch(() => ({
+    ID: auth.userId,
+    Username: auth.username,
+    CompanyID: seller,
+  }));
+  return {
+    FromCompanyID: seller,
+    FromUserID: auth.userId,
+    FromUser: userSnapshot(user),
+    ToCompanyID: filled(next.ToCompanyID) ? next.ToCompanyID : marketplaceId,
+  };
 }
 
 /** ShippingCost and TaxCost are calculated by the platform unless the caller holds the override role. */
@@ -68,7 +111,10 @@ function assertCostOverrides(context: WriteContext): void {
     if (sent === undefined || sent === null) continue;
     if (sent === (context.previous?.[field] ?? 0)) continue;
     if (!hasAnyRole(context.auth, [role])) {
-      throw new ApiError(403, code, `Changing ${field} needs the ${role} role.`, { Property: field, SufficientRoles: ['FullAccess', role] });
+      throw new ApiError(403, code, `Changing ${field} needs the ${role} role.`, {
+        Property: field,
+        SufficientRoles: ['FullAccess', role],
+      });
     }
   }
 }
@@ -94,13 +140,21 @@ export async function beforeOrderWrite(context: WriteContext): Promise<void> {
   const { next, previous, store } = context;
   if (previous) {
     keepParties(next, previous);
+    if (context.id !== previous.ID && previous.Status !== 'Unsubmitted') {
+      throw validation('The ID of a submitted order cannot be changed.', { OrderID: previous.ID });
+    }
   } else {
     Object.assign(next, NEW_ORDER, await orderParties(context, direction));
-    if ((await companyKind(store, next.ToCompanyID as string)) === undefined) throw notFound('Supplier', String(next.ToCompanyID));
-    next.Currency = (await companyKind(store, next.FromCompanyID as string)) === 'buyer' ? await buyerCurrency(store, next.FromCompanyID as string) : DEFAULT_CURRENCY;
+    if ((await companyKind(store, next.ToCompanyID as string)) === undefined)
+      throw notFound('Supplier', String(next.ToCompanyID));
+    next.Currency =
+      (await companyKind(store, next.FromCompanyID as string)) === 'buyer'
+        ? await buyerCurrency(store, next.FromCompanyID as string)
+        : DEFAULT_CURRENCY;
   }
   assertCostOverrides(context);
-  for (const field of ['ShippingCost', 'TaxCost', 'Gratuity'] as const) if (typeof next[field] !== 'number') next[field] = 0;
+  for (const field of ['ShippingCost', 'TaxCost', 'Gratuity'] as const)
+    if (typeof next[field] !== 'number') next[field] = 0;
   if (filled(next.BillingAddressID) && next.BillingAddressID !== previous?.BillingAddressID) {
     next.BillingAddress = await companyAddress(store, next.FromCompanyID as string, next.BillingAddressID);
   } else if (!filled(next.BillingAddressID) && filled(previous?.BillingAddressID)) {
@@ -113,14 +167,20 @@ export async function beforeOrderWrite(context: WriteContext): Promise<void> {
   next.Total = orderTotal(next);
 }
 
-/** `Orders` afterWrite: a new saved shipping address goes onto every line item. */
+/** `Orders` afterWrite: what hangs off a renamed order follows it; a new saved shipping address goes onto every line item. */
 export async function afterOrderWrite(context: WriteContext): Promise<void> {
   const { next, previous, store } = context;
+  const oldId = renamedFrom(previous, next);
+  if (oldId) await moveChildren(store, ['LineItems', 'Payments', 'OrderApprovals'], oldId, String(next.ID));
   if (!previous || !filled(next.ShippingAddressID) || next.ShippingAddressID === previous.ShippingAddressID) return;
   const address = await companyAddress(store, next.FromCompanyID as string, next.ShippingAddressID);
   const orderId = String(next.ID);
   for (const line of await lineItemsOf(store, orderId)) {
-    await store.put('LineItems', [orderId], { ...line, ShippingAddressID: next.ShippingAddressID, ShippingAddress: address });
+    await store.put('LineItems', [orderId], {
+      ...line,
+      ShippingAddressID: next.ShippingAddressID,
+      ShippingAddress: address,
+    });
   }
 }
 
@@ -147,7 +207,8 @@ export function orderVisible(order: Item, context: OperationContext): boolean {
 /** ISO form of a `from`/`to` parameter (a date or date-time), or a 400. */
 function isoParam(name: string, raw: string): string {
   const time = Date.parse(raw);
-  if (Number.isNaN(time)) throw validation(`${name} must be a date.`, { Property: name, Value: raw }, 'List.InvalidType');
+  if (Number.isNaN(time))
+    throw validation(`${name} must be a date.`, { Property: name, Value: raw }, 'List.InvalidType');
   return new Date(time).toISOString();
 }
 
@@ -158,12 +219,21 @@ function isoParam(name: string, raw: string): string {
 export async function listOrders(context: OperationContext): Promise<unknown> {
   const direction = parseDirection(context.params.direction);
   const visible = orderScope(context.auth, context.marketplaceId, direction);
-  const scope = visible && narrowScope(visible, { FromCompanyID: queryParam(context, 'buyerID'), ToCompanyID: queryParam(context, 'supplierID') });
+  const scope =
+    visible &&
+    narrowScope(visible, {
+      FromCompanyID: queryParam(context, 'buyerID'),
+      ToCompanyID: queryParam(context, 'supplierID'),
+    });
   const from = queryParam(context, 'from');
   const to = queryParam(context, 'to');
   const filters = [
     ...(from ? [{ field: 'DateCreated', values: [`>=${isoParam('from', from)}`] }] : []),
     ...(to ? [{ field: 'DateCreated', values: [`<=${isoParam('to', to)}`] }] : []),
   ];
-  return listWithin(context, context.resource, { extraParams: ['buyerID', 'supplierID', 'from', 'to'], scope, filters });
+  return listWithin(context, context.resource, {
+    extraParams: ['buyerID', 'supplierID', 'from', 'to'],
+    scope,
+    filters,
+  });
 }

@@ -13,8 +13,15 @@ const amountOf = (payment: Item, order: Item): number =>
  * Whether a buyer user may spend beyond a spending account's balance: an assignment of the
  * account to the user, one of their groups or the whole buyer says AllowExceed.
  */
-export async function mayExceedBalance(store: Store, buyerId: string, userId: string | null, accountId: string): Promise<boolean> {
-  const assignments = await store.findAssignments('SpendingAccountAssignment', [buyerId], { SpendingAccountID: accountId });
+export async function mayExceedBalance(
+  store: Store,
+  buyerId: string,
+  userId: string | null,
+  accountId: string,
+): Promise<boolean> {
+  const assignments = await store.findAssignments('SpendingAccountAssignment', [buyerId], {
+    SpendingAccountID: accountId,
+  });
   const groups = userId ? await groupIdsOf(store, [buyerId], userId) : new Set<string>();
   return assignments.some((assignment) => {
     if (assignment.AllowExceed !== true) return false;
@@ -29,30 +36,60 @@ export async function mayExceedBalance(store: Store, buyerId: string, userId: st
  * or spending account, no other type's id is set, the amount is positive and, for spending
  * accounts, within the balance (unless AllowExceed) and the account's dates.
  */
-export async function checkPayment(store: Store, order: Item, payment: Item, previous: Item | undefined, auth: AuthContext): Promise<void> {
+export async function checkPayment(
+  store: Store,
+  order: Item,
+  payment: Item,
+  previous: Item | undefined,
+  auth: AuthContext,
+): Promise<void> {
   if (order.Status === 'Canceled') {
-    throw validation('Payments of a canceled order cannot be added or changed.', { OrderID: order.ID }, 'Payment.CannotEditCancelled');
+    throw validation(
+      'Payments of a canceled order cannot be added or changed.',
+      { OrderID: order.ID },
+      'Payment.CannotEditCancelled',
+    );
   }
   if (previous) {
     for (const field of ['Type', 'CreditCardID', 'SpendingAccountID'] as const) {
       if ((payment[field] ?? null) !== (previous[field] ?? null)) {
-        throw validation('Type, CreditCardID and SpendingAccountID of a payment cannot be changed.', { Property: field }, 'Payment.CannotPatchProperty');
+        throw validation(
+          'Type, CreditCardID and SpendingAccountID of a payment cannot be changed.',
+          { Property: field },
+          'Payment.CannotPatchProperty',
+        );
       }
     }
   }
   // Accepting a payment is the seller's call: buyers may create unaccepted payments only.
-  const acceptedChanged = previous ? (payment.Accepted ?? null) !== (previous.Accepted ?? null) : payment.Accepted === true;
+  const acceptedChanged = previous
+    ? (payment.Accepted ?? null) !== (previous.Accepted ?? null)
+    : payment.Accepted === true;
   if (acceptedChanged && !hasAnyRole(auth, ['OrderAdmin'])) {
-    throw new ApiError(403, 'Payment.CannotPatchAccepted', 'You are not authorized to change Accepted.', { Property: 'Accepted' });
+    throw new ApiError(403, 'Payment.CannotPatchAccepted', 'You are not authorized to change Accepted.', {
+      Property: 'Accepted',
+    });
   }
   if (typeof payment.Amount === 'number' && payment.Amount <= 0 && !filled(payment.OrderReturnID)) {
-    throw validation('The amount of a payment must be empty or greater than zero.', { Amount: payment.Amount }, 'Payment.AmountGreaterThanZero');
+    throw validation(
+      'The amount of a payment must be empty or greater than zero.',
+      { Amount: payment.Amount },
+      'Payment.AmountGreaterThanZero',
+    );
   }
   if (payment.Type !== 'CreditCard' && filled(payment.CreditCardID)) {
-    throw validation('Only a CreditCard payment can name a credit card.', { Property: 'CreditCardID' }, 'Payment.CannotSetCreditCard');
+    throw validation(
+      'Only a CreditCard payment can name a credit card.',
+      { Property: 'CreditCardID' },
+      'Payment.CannotSetCreditCard',
+    );
   }
   if (payment.Type !== 'SpendingAccount' && filled(payment.SpendingAccountID)) {
-    throw validation('Only a SpendingAccount payment can name a spending account.', { Property: 'SpendingAccountID' }, 'Payment.CannotSetSpendingAccount');
+    throw validation(
+      'Only a SpendingAccount payment can name a spending account.',
+      { Property: 'SpendingAccountID' },
+      'Payment.CannotSetSpendingAccount',
+    );
   }
   const buyerId = String(order.FromCompanyID ?? '');
   if (filled(payment.CreditCardID) && !(await store.get('CreditCards', [buyerId], payment.CreditCardID))) {
@@ -61,20 +98,37 @@ export async function checkPayment(store: Store, order: Item, payment: Item, pre
   if (payment.Type === 'SpendingAccount') await checkSpendingAccount(store, order, payment, previous);
 }
 
-async function checkSpendingAccount(store: Store, order: Item, payment: Item, previous: Item | undefined): Promise<void> {
+async function checkSpendingAccount(
+  store: Store,
+  order: Item,
+  payment: Item,
+  previous: Item | undefined,
+): Promise<void> {
   if (!filled(payment.SpendingAccountID)) {
-    throw validation('A SpendingAccount payment needs a SpendingAccountID.', { Property: 'SpendingAccountID' }, 'Payment.SpendingAccountIdMissing');
+    throw validation(
+      'A SpendingAccount payment needs a SpendingAccountID.',
+      { Property: 'SpendingAccountID' },
+      'Payment.SpendingAccountIdMissing',
+    );
   }
   const buyerId = String(order.FromCompanyID ?? '');
   const account = await store.get('SpendingAccounts', [buyerId], payment.SpendingAccountID);
   if (!account) {
-    throw validation(`Spending account ${payment.SpendingAccountID} does not exist.`, { SpendingAccountID: payment.SpendingAccountID }, 'Payment.InvalidSpendingAccountID');
+    throw validation(
+      `Spending account ${payment.SpendingAccountID} does not exist.`,
+      { SpendingAccountID: payment.SpendingAccountID },
+      'Payment.InvalidSpendingAccountID',
+    );
   }
   const now = Date.now();
   const ended = typeof account.EndDate === 'string' && Date.parse(account.EndDate) < now;
   const notStarted = typeof account.StartDate === 'string' && Date.parse(account.StartDate) > now;
   if (ended || notStarted) {
-    throw validation('The spending account cannot be used now.', { SpendingAccountID: account.ID }, 'Payment.CannotUseExpiredSpendingAccount');
+    throw validation(
+      'The spending account cannot be used now.',
+      { SpendingAccountID: account.ID },
+      'Payment.CannotUseExpiredSpendingAccount',
+    );
   }
   const amount = amountOf(payment, order);
   // A payment already charged on submit is part of what the balance shows as spent.
@@ -83,7 +137,11 @@ async function checkSpendingAccount(store: Store, order: Item, payment: Item, pr
   if (amount > balance + charged) {
     const userId = (order.FromUserID as string | null) ?? null;
     if (!(await mayExceedBalance(store, buyerId, userId, String(account.ID)))) {
-      throw validation('The payment exceeds the balance of the spending account.', { SpendingAccountID: account.ID, Balance: balance, Amount: amount }, 'Payment.ExceedsBalance');
+      throw validation(
+        'The payment exceeds the balance of the spending account.',
+        { SpendingAccountID: account.ID, Balance: balance, Amount: amount },
+        'Payment.ExceedsBalance',
+      );
     }
   }
 }
@@ -99,6 +157,9 @@ export async function settleSpendingAccounts(store: Store, order: Item, directio
     const account = await store.get('SpendingAccounts', [buyerId], payment.SpendingAccountID);
     if (!account) continue;
     const balance = typeof account.Balance === 'number' ? account.Balance : 0;
-    await store.put('SpendingAccounts', [buyerId], { ...account, Balance: roundMoney(balance + direction * amountOf(payment, order)) });
+    await store.put('SpendingAccounts', [buyerId], {
+      ...account,
+      Balance: roundMoney(balance + direction * amountOf(payment, order)),
+    });
   }
 }

@@ -170,7 +170,10 @@ export function orderTotal(order: Item): number {
 }
 
 /** The order figures that follow from its line items: count, subtotal and total. */
-export function orderTotals(order: Item, lineItems: readonly Item[]): { LineItemCount: number; Subtotal: number; Total: number } {
+export function orderTotals(
+  order: Item,
+  lineItems: readonly Item[],
+): { LineItemCount: number; Subtotal: number; Total: number } {
   const subtotal = roundMoney(lineItems.reduce((sum, line) => sum + num(line.LineSubtotal), 0));
   return { LineItemCount: lineItems.length, Subtotal: subtotal, Total: orderTotal({ ...order, Subtotal: subtotal }) };
 }

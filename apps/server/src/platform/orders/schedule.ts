@@ -22,7 +22,11 @@ export function addInterval(date: string, frequency: number, interval: Subscript
   const firstOfTarget = new Date(Date.UTC(start.getUTCFullYear(), targetMonth, 1));
   const lastDay = new Date(Date.UTC(firstOfTarget.getUTCFullYear(), firstOfTarget.getUTCMonth() + 1, 0)).getUTCDate();
   const moved = new Date(start);
-  moved.setUTCFullYear(firstOfTarget.getUTCFullYear(), firstOfTarget.getUTCMonth(), Math.min(start.getUTCDate(), lastDay));
+  moved.setUTCFullYear(
+    firstOfTarget.getUTCFullYear(),
+    firstOfTarget.getUTCMonth(),
+    Math.min(start.getUTCDate(), lastDay),
+  );
   return moved.toISOString();
 }
 

@@ -81,7 +81,11 @@ export async function saveShipmentItem(
   }
   const delta = input.QuantityShipped - Number(before?.QuantityShipped ?? 0);
   if (delta > 0 && statusOf(order) !== 'Open') {
-    throw validation('Only Open orders can be shipped.', { OrderID: order.ID, Status: order.Status }, 'Order.CannotShipBadStatus');
+    throw validation(
+      'Only Open orders can be shipped.',
+      { OrderID: order.ID, Status: order.Status },
+      'Order.CannotShipBadStatus',
+    );
   }
   if (shipped(line) + delta > ordered(line)) {
     throw validation(
@@ -102,7 +106,12 @@ export async function saveShipmentItem(
 }
 
 /** Takes a line item off a shipment, giving its quantity back to the line item. */
-export async function removeShipmentItem(store: Store, shipmentId: string, orderId: string, lineItemId: string): Promise<void> {
+export async function removeShipmentItem(
+  store: Store,
+  shipmentId: string,
+  orderId: string,
+  lineItemId: string,
+): Promise<void> {
   const key = shipmentItemKey(orderId, lineItemId);
   const item = await store.require('ShipmentItems', [shipmentId], key, 'ShipmentItem');
   const line = await store.get('LineItems', [orderId], lineItemId);
@@ -129,21 +138,34 @@ export async function shipOrder(context: OperationContext): Promise<unknown> {
   return withOrder(context, async (store, order) => {
     const orderId = String(order.ID);
     if (statusOf(order) !== 'Open') {
-      throw validation('Only Open orders can be shipped.', { OrderID: orderId, Status: order.Status }, 'Order.CannotShipBadStatus');
+      throw validation(
+        'Only Open orders can be shipped.',
+        { OrderID: orderId, Status: order.Status },
+        'Order.CannotShipBadStatus',
+      );
     }
     const lines = await lineItemsOf(store, orderId);
     if (lines.length === 0) {
-      throw validation('Cannot ship an order without any line items.', { OrderID: orderId }, 'Order.CannotShipWithNoLineItems');
+      throw validation(
+        'Cannot ship an order without any line items.',
+        { OrderID: orderId },
+        'Order.CannotShipWithNoLineItems',
+      );
     }
     const conflicts = lines.filter((line) => shipped(line) > 0);
     if (conflicts.length > 0) {
-      throw validation('Some line items are already on other shipments.', conflicts, 'Order.ConflictsWithOtherShipments');
+      throw validation(
+        'Some line items are already on other shipments.',
+        conflicts,
+        'Order.ConflictsWithOtherShipments',
+      );
     }
     const shipment = withDefaults(context.registry.model('Shipment'), body);
     let id = filled(body.ID) ? body.ID : generateId();
     if (id.includes('{')) id = await resolveIdTokens(id, store);
     shipment.ID = id;
-    if (!filled(shipment.BuyerID) && (await companyKind(store, order.FromCompanyID as string)) === 'buyer') shipment.BuyerID = order.FromCompanyID;
+    if (!filled(shipment.BuyerID) && (await companyKind(store, order.FromCompanyID as string)) === 'buyer')
+      shipment.BuyerID = order.FromCompanyID;
     if (!filled(shipment.OwnerID)) {
       shipment.OwnerID = context.auth.userType === 'supplier' ? (context.auth.companyId ?? null) : store.marketplaceId;
     }

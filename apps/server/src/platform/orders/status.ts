@@ -7,6 +7,7 @@ export type OrderStatus = 'Unsubmitted' | 'AwaitingApproval' | 'Declined' | 'Ope
 /** What moves an order (or an order return) from one status to another. */
 export type StatusAction = 'Submit' | 'SubmitForApproval' | 'Approve' | 'Decline' | 'Cancel' | 'Complete' | 'Ship';
 
+/** One move of the status machine: where it may start, where it ends, what it stamps. */
 export interface Transition {
   from: readonly OrderStatus[];
   to: OrderStatus;
@@ -19,6 +20,7 @@ export interface Transition {
   errorFor?: Partial<Readonly<Record<OrderStatus, { code: string; message: string }>>>;
 }
 
+/** The moves an order (or an order return) can make, by action. */
 export type TransitionTable = Readonly<Partial<Record<StatusAction, Transition>>>;
 
 /**

@@ -38,7 +38,8 @@ async function activeSubscriber(store: Store, subscription: Item): Promise<Item>
   const buyerId = String(subscription.FromCompanyID ?? '');
   const buyer = await store.get('Buyers', [], buyerId);
   if (!buyer) throw notFound('Buyer', buyerId);
-  if (buyer.Active === false) throw validation(`Buyer ${buyerId} is not active.`, { BuyerID: buyerId }, 'Auth.CompanyNotActive');
+  if (buyer.Active === false)
+    throw validation(`Buyer ${buyerId} is not active.`, { BuyerID: buyerId }, 'Auth.CompanyNotActive');
   const userId = String(subscription.FromUserID ?? '');
   const user = await store.get('Users', [buyerId], userId);
   if (!user) throw notFound('User', userId);
@@ -75,7 +76,18 @@ async function newOrder(store: Store, subscription: Item, user: Item, now: strin
 
 /** The fields of a subscription item that carry over to the order's line item. */
 function lineInput(item: Item): Item {
-  const fields = ['ProductID', 'Quantity', 'CostCenter', 'DateNeeded', 'ShippingAccount', 'ShippingAddressID', 'ShipFromAddressID', 'InventoryRecordID', 'Specs', 'xp'];
+  const fields = [
+    'ProductID',
+    'Quantity',
+    'CostCenter',
+    'DateNeeded',
+    'ShippingAccount',
+    'ShippingAddressID',
+    'ShipFromAddressID',
+    'InventoryRecordID',
+    'Specs',
+    'xp',
+  ];
   const input: Item = { ID: generateId() };
   for (const field of fields) input[field] = item[field] ?? null;
   input.xp ??= {};
@@ -83,7 +95,11 @@ function lineInput(item: Item): Item {
 }
 
 /** One subscription's order: created, filled with what can still be bought, paid as the subscription says. */
-async function placeOrder(store: Store, subscription: Item, now: Date): Promise<{ orderId: string; unavailable: string[] }> {
+async function placeOrder(
+  store: Store,
+  subscription: Item,
+  now: Date,
+): Promise<{ orderId: string; unavailable: string[] }> {
   const user = await activeSubscriber(store, subscription);
   const stamp = now.toISOString();
   const order = await newOrder(store, subscription, user, stamp);
@@ -92,7 +108,15 @@ async function placeOrder(store: Store, subscription: Item, now: Date): Promise<
   const party = { buyerId: String(subscription.FromCompanyID), userId: String(subscription.FromUserID) };
   const lines: Item[] = [];
   const unavailable: string[] = [];
-  for (const { item } of await store.find('SubscriptionItems', [String(subscription.ID)])) {
+  const items = await store.find('SubscriptionItems', [String(subscription.ID)]);
+  if (items.length === 0) {
+    throw validation(
+      'The subscription has no items to order.',
+      { SubscriptionID: subscription.ID },
+      'Order.CannotSubmitWithNoLineItems',
+    );
+  }
+  for (const { item } of items) {
     try {
       // A price set by hand on the subscription item carries over; any other is worked out again.
       const line = await buildLineItem(store, party, lineInput(item), undefined, {
@@ -111,7 +135,11 @@ async function placeOrder(store: Store, subscription: Item, now: Date): Promise<
     }
   }
   if (lines.length === 0) {
-    throw validation('None of the subscription’s products can be ordered.', { UnavailableProductIDs: unavailable }, 'Order.ProductsNotFound');
+    throw validation(
+      "None of the subscription's products can be ordered any more.",
+      { UnavailableProductIDs: unavailable },
+      'Order.ProductsNotFound',
+    );
   }
   for (const line of lines) await store.insert('LineItems', [orderId], line);
   const priced = await recalculateOrder(store, orderId);
@@ -144,23 +172,34 @@ async function placeOrder(store: Store, subscription: Item, now: Date): Promise<
  */
 export async function processDueSubscriptions(store: Store, now: Date = new Date()): Promise<SubscriptionRunSummary> {
   const summary: SubscriptionRunSummary = { processed: 0, ordersCreated: [], failed: [], unavailableProducts: [] };
-  const due = (await store.find('Subscriptions', [])).map((stored) => stored.item).filter((subscription) => isDue(subscription, now));
+  const due = (await store.find('Subscriptions', []))
+    .map((stored) => stored.item)
+    .filter((subscription) => isDue(subscription, now));
   for (const subscription of due) {
     summary.processed += 1;
     const subscriptionId = String(subscription.ID);
     try {
       const { orderId, unavailable } = await store.transaction(async (tx) => {
         const placed = await placeOrder(tx, subscription, now);
-        const next = addInterval(String(subscription.NextOrderDate), Number(subscription.Frequency ?? 1), subscription.Interval as SubscriptionInterval);
+        const next = addInterval(
+          String(subscription.NextOrderDate),
+          Number(subscription.Frequency ?? 1),
+          subscription.Interval as SubscriptionInterval,
+        );
         await tx.put('Subscriptions', [], { ...subscription, LastOrderDate: now.toISOString(), NextOrderDate: next });
         return placed;
       });
       summary.ordersCreated.push(orderId);
-      if (unavailable.length > 0) summary.unavailableProducts.push({ SubscriptionID: subscriptionId, OrderID: orderId, ProductIDs: unavailable });
+      if (unavailable.length > 0)
+        summary.unavailableProducts.push({ SubscriptionID: subscriptionId, OrderID: orderId, ProductIDs: unavailable });
     } catch (error) {
       if (!(error instanceof ApiError)) throw error;
       const entry = error.errors[0];
-      summary.failed.push({ SubscriptionID: subscriptionId, ErrorCode: entry?.ErrorCode ?? 'ServerError', Message: entry?.Message ?? error.message });
+      summary.failed.push({
+        SubscriptionID: subscriptionId,
+        ErrorCode: entry?.ErrorCode ?? 'ServerError',
+        Message: entry?.Message ?? error.message,
+      });
     }
   }
   return summary;

@@ -9,12 +9,15 @@ import { ENUMS } from './enums.ts';
 import { integrationModels, integrationResources } from './integrations.ts';
 import { inventoryRecordResources } from './inventory-records.ts';
 import { marketplaceOwnerResources } from './marketplace-owners.ts';
+import { meModels, meResources } from './me.ts';
+import { ordersAndFulfillmentModels, ordersAndFulfillmentResources } from './orders.ts';
 import { priceScheduleModels, priceScheduleResources } from './price-schedules.ts';
 import { productFacetResources } from './product-facets.ts';
 import { productModels, productResources } from './products.ts';
 import { promotionResources } from './promotions.ts';
 import { createRegistry } from './registry.ts';
 import { specResources } from './specs.ts';
+import { subscriptionIntegrationResources } from './subscriptions.ts';
 import { supplierResources } from './suppliers.ts';
 import type { OperationDefinition, ResourceDefinition } from './types.ts';
 
@@ -43,13 +46,24 @@ export const platformResources: readonly ResourceDefinition[] = [
   ...catalogResources,
   ...bundleResources,
   ...inventoryRecordResources,
+  ...ordersAndFulfillmentResources,
   ...integrationResources,
+  ...subscriptionIntegrationResources,
   ...configurationResources,
+  ...meResources,
 ].map(attach);
 
 /** The registry, built and checked once when the server loads. */
 export const platformRegistry = createRegistry(
   platformResources,
-  [...authenticationModels, ...integrationModels, ...priceScheduleModels, ...productModels, ...impersonationModels],
+  [
+    ...authenticationModels,
+    ...integrationModels,
+    ...priceScheduleModels,
+    ...productModels,
+    ...impersonationModels,
+    ...ordersAndFulfillmentModels,
+    ...meModels,
+  ],
   ENUMS,
 );

@@ -5,7 +5,21 @@ import { hasAnyRole, requireOrderOfPath } from '../orders/access.ts';
 import { buildLineItem, repriceCumulative } from '../orders/line-item-builder.ts';
 import { checkedBody, guardedGet } from '../orders/operation-helpers.ts';
 import { lineItemsOf, recalculateOrder } from '../orders/order-store.ts';
-import { bool, date, decimal, defineModel, enumOf, id, int, list, model, readOnly, text, xp, type ModelDefinition } from './fields.ts';
+import {
+  bool,
+  date,
+  decimal,
+  defineModel,
+  enumOf,
+  id,
+  int,
+  list,
+  model,
+  readOnly,
+  text,
+  xp,
+  type ModelDefinition,
+} from './fields.ts';
 import { ADDRESS_REQUIRED } from './shared-models.ts';
 import type { ResourceDefinition, RoleSet } from './types.ts';
 
@@ -59,7 +73,9 @@ export const lineItemModel = defineModel('LineItem', {
   IsBundle: readOnly(bool()),
   DateAdded: readOnly(date()),
   QuantityShipped: readOnly(int()),
-  UnitPrice: decimal({ description: 'Set from the price schedule; only users with OverrideUnitPrice may set another.' }),
+  UnitPrice: decimal({
+    description: 'Set from the price schedule; only users with OverrideUnitPrice may set another.',
+  }),
   PromotionDiscount: readOnly(decimal()),
   LineTotal: readOnly(decimal()),
   LineSubtotal: readOnly(decimal()),
@@ -85,9 +101,15 @@ export const lineItemModel = defineModel('LineItem', {
 });
 
 /** Models used only inside line item fields, for the registry's shared models. */
-export const lineItemModels: readonly ModelDefinition[] = [lineItemProductModel, lineItemVariantModel, lineItemSpecModel];
+export const lineItemModels: readonly ModelDefinition[] = [
+  lineItemProductModel,
+  lineItemVariantModel,
+  lineItemSpecModel,
+];
 
+/** Fields line item lists search (order and subscription items alike). */
 export const LINE_ITEM_SEARCHABLE = ['ID', 'ProductID'];
+/** Fields line item lists sort by. */
 export const LINE_ITEM_SORTABLE = ['DateAdded', 'ID', 'ProductID'];
 
 const LINE_ITEM_ROLES: RoleSet = { read: ['OrderAdmin', 'Shopper', 'OrderReader'], write: ['OrderAdmin', 'Shopper'] };
@@ -125,7 +147,10 @@ async function beforeLineItemWrite(context: WriteContext): Promise<void> {
 
 async function afterLineItemWrite(context: WriteContext): Promise<void> {
   const orderId = context.params.orderID ?? '';
-  await repriceCumulative(context.store, 'LineItems', [orderId], String(context.next.ProductID), { now: new Date(), kind: 'order' });
+  await repriceCumulative(context.store, 'LineItems', [orderId], String(context.next.ProductID), {
+    now: new Date(),
+    kind: 'order',
+  });
   await recalculateOrder(context.store, orderId);
 }
 
@@ -133,7 +158,12 @@ async function afterLineItemWrite(context: WriteContext): Promise<void> {
 async function editableLineItem(context: OperationContext): Promise<{ order: Item; lineItem: Item }> {
   const order = await requireOrderOfPath(context);
   assertOrderEditable(order, context.auth);
-  const lineItem = await context.store.require('LineItems', [String(order.ID)], context.params.lineItemID ?? '', 'LineItem');
+  const lineItem = await context.store.require(
+    'LineItems',
+    [String(order.ID)],
+    context.params.lineItemID ?? '',
+    'LineItem',
+  );
   return { order, lineItem };
 }
 
@@ -152,10 +182,18 @@ async function patchShippingAddress(context: OperationContext): Promise<unknown>
   return context.store.transaction(async (store) => {
     const { order, lineItem } = await editableLineItem({ ...context, store });
     if (!lineItem.ShippingAddress) {
-      throw validation('The line item has no shipping address to change; use PUT to set one.', { LineItemID: lineItem.ID }, 'LineItem.CannotPatchShippingAddressIfMissing');
+      throw validation(
+        'The line item has no shipping address to change; use PUT to set one.',
+        { LineItemID: lineItem.ID },
+        'LineItem.CannotPatchShippingAddressIfMissing',
+      );
     }
     if (lineItem.ShippingAddressID && order.Status === 'Unsubmitted') {
-      throw validation('The shipping address is a saved address; change it through the addresses instead.', { LineItemID: lineItem.ID }, 'ShippingAddress.CannotPatchSetByID');
+      throw validation(
+        'The shipping address is a saved address; change it through the addresses instead.',
+        { LineItemID: lineItem.ID },
+        'ShippingAddress.CannotPatchSetByID',
+      );
     }
     const saved = { ...lineItem, ShippingAddress: deepMerge(lineItem.ShippingAddress, patch) };
     await store.put('LineItems', [String(order.ID)], saved);
@@ -210,7 +248,8 @@ const lineItems: ResourceDefinition = {
       path: `${ITEM_PATH}/shipto`,
       roles: LINE_ITEM_ROLES.write,
       summary: 'Set a shipping address.',
-      description: 'Sets a one-off shipping address on the line item. To use a saved address, patch ShippingAddressID instead.',
+      description:
+        'Sets a one-off shipping address on the line item. To use a saved address, patch ShippingAddressID instead.',
       body: { schema: model('Address'), required: ADDRESS_REQUIRED },
       response: { status: 200, schema: model('LineItem') },
       handler: setShippingAddress,

@@ -1,4 +1,5 @@
 import { guardedGet, withoutStorageId } from '../orders/operation-helpers.ts';
+import { moveChildren, renamedFrom } from '../orders/order-store.ts';
 import {
   approveReturn,
   beforeReturnDelete,
@@ -11,7 +12,21 @@ import {
   requireReturn,
   submitReturn,
 } from '../orders/order-returns.ts';
-import { bool, date, decimal, defineModel, enumOf, id, int, list, model, readOnly, text, xp, type ModelDefinition } from './fields.ts';
+import {
+  bool,
+  date,
+  decimal,
+  defineModel,
+  enumOf,
+  id,
+  int,
+  list,
+  model,
+  readOnly,
+  text,
+  xp,
+  type ModelDefinition,
+} from './fields.ts';
 import type { OperationDefinition, ResourceDefinition, RoleSet } from './types.ts';
 
 /** One line item (or part of it) a buyer sends back. */
@@ -62,7 +77,13 @@ export const orderReturnModels: readonly ModelDefinition[] = [orderReturnItemMod
 const RETURN_ROLES: RoleSet = { read: ['OrderAdmin', 'Shopper', 'OrderReader'], write: ['OrderAdmin', 'Shopper'] };
 const RETURN_PATH = '/orderreturns/{returnID}';
 
-function returnAction(name: string, segment: string, summary: string, handler: OperationDefinition['handler'], admin = false): OperationDefinition {
+function returnAction(
+  name: string,
+  segment: string,
+  summary: string,
+  handler: OperationDefinition['handler'],
+  admin = false,
+): OperationDefinition {
   return {
     name,
     method: 'POST',
@@ -90,9 +111,23 @@ const orderReturns: ResourceDefinition = {
   // List and Get are published below: whether the caller may see a return depends on its order.
   operations: ['Create', 'Save', 'Delete', 'Patch'],
   searchable: ['ID', 'OrderID'],
-  sortable: ['ID', 'OrderID', 'DateCreated', 'DateSubmitted', 'DateApproved', 'DateDeclined', 'DateCanceled', 'DateCompleted', 'LastUpdated'],
+  sortable: [
+    'ID',
+    'OrderID',
+    'DateCreated',
+    'DateSubmitted',
+    'DateApproved',
+    'DateDeclined',
+    'DateCanceled',
+    'DateCompleted',
+    'LastUpdated',
+  ],
   hooks: {
     beforeWrite: beforeReturnWrite,
+    async afterWrite({ store, previous, next }) {
+      const oldId = renamedFrom(previous, next);
+      if (oldId) await moveChildren(store, ['OrderReturnApprovals'], oldId, String(next.ID));
+    },
     beforeDelete: beforeReturnDelete,
   },
   extraOperations: [

@@ -5,6 +5,7 @@ import {
   cancelOrder,
   completeOrder,
   declineOrder,
+  listEligibleApprovers,
   patchBillingAddress,
   patchFromUser,
   patchShippingAddress,
@@ -13,15 +14,35 @@ import {
   submitOrder,
   validateOrder,
 } from '../orders/order-actions.ts';
-import { afterOrderWrite, beforeOrderDelete, beforeOrderWrite, listOrders, orderVisible } from '../orders/order-writes.ts';
+import {
+  afterOrderWrite,
+  beforeOrderDelete,
+  beforeOrderWrite,
+  listOrders,
+  orderVisible,
+} from '../orders/order-writes.ts';
 import { listWithin, withoutStorageId } from '../orders/operation-helpers.ts';
 import { shipmentIdsOfOrder, shipOrder } from '../orders/shipping.ts';
-import { bool, date, decimal, defineModel, enumOf, id, int, list, model, readOnly, text, xp, type ModelDefinition } from './fields.ts';
+import {
+  bool,
+  date,
+  decimal,
+  defineModel,
+  enumOf,
+  id,
+  int,
+  list,
+  model,
+  readOnly,
+  text,
+  xp,
+  type ModelDefinition,
+} from './fields.ts';
 import { lineItemModels, lineItemResources } from './line-items.ts';
 import { orderReturnModels, orderReturnResources } from './order-returns.ts';
 import { paymentModels, paymentResources } from './payments.ts';
 import { sellerApprovalRuleResources } from './seller-approval-rules.ts';
-import { ADDRESS_REQUIRED } from './shared-models.ts';
+import { ADDRESS_REQUIRED, userModel } from './shared-models.ts';
 import { shipmentModel, shipmentResources } from './shipments.ts';
 import { subscriptionModels, subscriptionResources } from './subscriptions.ts';
 import type { OperationDefinition, ResourceDefinition, RoleSet } from './types.ts';
@@ -166,6 +187,17 @@ const orderOperations: OperationDefinition[] = [
     description: 'Ships every line item of an Open order in full, which completes the order.',
   }),
   {
+    name: 'ListEligibleApprovers',
+    method: 'GET',
+    path: `${ORDER_PATH}/eligibleapprovers`,
+    roles: ['OrderAdmin', 'Shopper', 'OrderReader'],
+    summary: 'Get a list of order eligible approvers.',
+    description: 'The users who may approve or decline the order (and have not done so yet).',
+    listOf: userModel,
+    response: { status: 200 },
+    handler: listEligibleApprovers,
+  },
+  {
     name: 'ListShipments',
     method: 'GET',
     path: `${ORDER_PATH}/shipments`,
@@ -183,7 +215,7 @@ const orderOperations: OperationDefinition[] = [
     method: 'PUT',
     body: { schema: model('Address'), required: ADDRESS_REQUIRED },
     response: { status: 200, schema: model('Order') },
-    description: 'A one-off billing address. To use a saved address, patch the order’s BillingAddressID instead.',
+    description: "A one-off billing address. To use a saved address, patch the order's BillingAddressID instead.",
   }),
   action('PatchBillingAddress', 'billto', 'Partially update an order billing address.', patchBillingAddress, {
     method: 'PATCH',

@@ -4,7 +4,20 @@ import { generateId } from '../engine/ids.ts';
 import { requireOrderOfPath } from '../orders/access.ts';
 import { checkedBody, guardedGet } from '../orders/operation-helpers.ts';
 import { checkPayment } from '../orders/payment-rules.ts';
-import { bool, date, decimal, defineModel, enumOf, id, list, model, readOnly, text, xp, type ModelDefinition } from './fields.ts';
+import {
+  bool,
+  date,
+  decimal,
+  defineModel,
+  enumOf,
+  id,
+  list,
+  model,
+  readOnly,
+  text,
+  xp,
+  type ModelDefinition,
+} from './fields.ts';
 import type { ResourceDefinition, RoleSet } from './types.ts';
 
 /** One attempt to move money for a payment (an authorization, a capture), as the payment processor reported it. */
@@ -61,7 +74,10 @@ async function createTransaction(context: OperationContext): Promise<unknown> {
   const transaction = checkedBody(context, 'PaymentTransaction', ['Type', 'DateExecuted']);
   return context.store.transaction(async (store) => {
     const { orderId, payment } = await paymentOfPath({ ...context, store });
-    const added: Item = { ...transaction, ID: typeof transaction.ID === 'string' && transaction.ID !== '' ? transaction.ID : generateId() };
+    const added: Item = {
+      ...transaction,
+      ID: typeof transaction.ID === 'string' && transaction.ID !== '' ? transaction.ID : generateId(),
+    };
     for (const field of Object.keys(paymentTransactionModel.fields)) added[field] ??= field === 'xp' ? {} : null;
     const transactions = Array.isArray(payment.Transactions) ? (payment.Transactions as Item[]) : [];
     const saved = { ...payment, Transactions: [...transactions.filter((entry) => entry.ID !== added.ID), added] };
@@ -76,7 +92,10 @@ async function deleteTransaction(context: OperationContext): Promise<unknown> {
     const transactions = Array.isArray(payment.Transactions) ? (payment.Transactions as Item[]) : [];
     const transactionId = context.params.transactionID ?? '';
     if (!transactions.some((entry) => entry.ID === transactionId)) throw notFound('PaymentTransaction', transactionId);
-    await store.put('Payments', [orderId], { ...payment, Transactions: transactions.filter((entry) => entry.ID !== transactionId) });
+    await store.put('Payments', [orderId], {
+      ...payment,
+      Transactions: transactions.filter((entry) => entry.ID !== transactionId),
+    });
   });
   return undefined;
 }
@@ -85,8 +104,8 @@ const payments: ResourceDefinition = {
   name: 'Payments',
   section: 'OrdersAndFulfillment',
   description:
-    'How an order is paid: by purchase order, by one of the buyer’s credit cards or from a spending account. ' +
-    'Payments cannot be replaced (no PUT); which fields can be patched depends on the order’s status.',
+    "How an order is paid: by purchase order, by one of the buyer's credit cards or from a spending account. " +
+    "Payments cannot be replaced (no PUT); which fields can be patched depends on the order's status.",
   noun: { singular: 'payment', plural: 'payments' },
   path: '/orders/{direction}/{orderID}/payments',
   idParam: 'paymentID',

@@ -8,7 +8,9 @@ import type { ResourceDefinition } from './types.ts';
  * RuleExpression wait for a member of ApprovingGroupID, a group of the rule's owner, to approve them.
  */
 export const sellerApprovalRuleModel = defineModel('SellerApprovalRule', {
-  OwnerID: text(undefined, { description: 'The marketplace or supplier the rule belongs to; defaults to the caller’s.' }),
+  OwnerID: text(undefined, {
+    description: "The marketplace or supplier the rule belongs to; defaults to the caller's.",
+  }),
   ApprovalType: enumOf('ApprovalType'),
   ID: id(),
   Name: text(100),
@@ -24,12 +26,15 @@ export const sellerApprovalRuleModel = defineModel('SellerApprovalRule', {
  */
 async function beforeRuleWrite({ next, previous, auth, store, marketplaceId }: WriteContext): Promise<void> {
   if (auth.userType === 'supplier') next.OwnerID = auth.companyId ?? null;
-  else if (typeof next.OwnerID !== 'string' || next.OwnerID === '') next.OwnerID = (previous?.OwnerID as string | undefined) ?? marketplaceId;
+  else if (typeof next.OwnerID !== 'string' || next.OwnerID === '')
+    next.OwnerID = (previous?.OwnerID as string | undefined) ?? marketplaceId;
   const owner = String(next.OwnerID);
   if (owner !== marketplaceId && !(await store.get('Suppliers', [], owner))) throw notFound('Supplier', owner);
   const groupId = String(next.ApprovingGroupID ?? '');
   const group =
-    owner === marketplaceId ? await store.get('AdminUserGroups', [], groupId) : await store.get('SupplierUserGroups', [owner], groupId);
+    owner === marketplaceId
+      ? await store.get('AdminUserGroups', [], groupId)
+      : await store.get('SupplierUserGroups', [owner], groupId);
   if (!group) throw notFound('UserGroup', groupId);
 }
 

@@ -3,7 +3,7 @@ import { notFound } from '../engine/errors.ts';
 import type { Match, Store } from '../engine/store.ts';
 import { matches } from '../orders/access.ts';
 import { checkedBody, listWithin, queryParam, withoutStorageId } from '../orders/operation-helpers.ts';
-import { companyKind } from '../orders/order-store.ts';
+import { companyKind, moveChildren, renamedFrom } from '../orders/order-store.ts';
 import {
   emptyShipment,
   removeShipmentItem,
@@ -78,7 +78,11 @@ async function beforeShipmentWrite(context: WriteContext): Promise<void> {
   // Suppliers ship their own goods; the owner of anything else is the marketplace unless named.
   if (auth.userType === 'supplier') next.OwnerID = auth.companyId ?? null;
   else if (!next.OwnerID) next.OwnerID = (previous?.OwnerID as string | undefined) ?? store.marketplaceId;
-  if (next.BuyerID && next.BuyerID !== previous?.BuyerID && (await companyKind(store, String(next.BuyerID))) !== 'buyer') {
+  if (
+    next.BuyerID &&
+    next.BuyerID !== previous?.BuyerID &&
+    (await companyKind(store, String(next.BuyerID))) !== 'buyer'
+  ) {
     throw notFound('Buyer', String(next.BuyerID));
   }
   await resolveShipmentAddresses(store, next, previous);
@@ -87,7 +91,11 @@ async function beforeShipmentWrite(context: WriteContext): Promise<void> {
 async function listShipments(context: OperationContext): Promise<unknown> {
   const orderId = queryParam(context, 'orderID');
   const ids = orderId ? await shipmentIdsOfOrder(context.store, orderId) : undefined;
-  return listWithin(context, context.resource, { extraParams: ['orderID'], scope: shipmentScope(context.auth), ...(ids ? { ids } : {}) });
+  return listWithin(context, context.resource, {
+    extraParams: ['orderID'],
+    scope: shipmentScope(context.auth),
+    ...(ids ? { ids } : {}),
+  });
 }
 
 async function setAddress(context: OperationContext, side: 'FromAddress' | 'ToAddress'): Promise<unknown> {
@@ -119,6 +127,10 @@ const shipments: ResourceDefinition = {
   hooks: {
     visible: (shipment, context) => canSeeShipment(shipment, context.auth),
     beforeWrite: beforeShipmentWrite,
+    async afterWrite({ store, previous, next }) {
+      const oldId = renamedFrom(previous, next);
+      if (oldId) await moveChildren(store, ['ShipmentItems'], oldId, String(next.ID));
+    },
     beforeDelete: (context) => emptyShipment(context.store, context.id),
   },
   extraOperations: [
@@ -139,7 +151,7 @@ const shipments: ResourceDefinition = {
       path: '/shipments/{shipmentID}/shipfrom',
       roles: SHIPMENT_ROLES.write,
       summary: 'Set a ship from address.',
-      description: 'A one-off address; to use a saved address, patch the shipment’s FromAddressID instead.',
+      description: "A one-off address; to use a saved address, patch the shipment's FromAddressID instead.",
       body: { schema: model('Address'), required: ADDRESS_REQUIRED },
       response: { status: 200, schema: model('Shipment') },
       handler: (context) => setAddress(context, 'FromAddress'),
@@ -150,7 +162,7 @@ const shipments: ResourceDefinition = {
       path: '/shipments/{shipmentID}/shipto',
       roles: SHIPMENT_ROLES.write,
       summary: 'Set a ship to address.',
-      description: 'A one-off address; to use a saved address, patch the shipment’s ToAddressID instead.',
+      description: "A one-off address; to use a saved address, patch the shipment's ToAddressID instead.",
       body: { schema: model('Address'), required: ADDRESS_REQUIRED },
       response: { status: 200, schema: model('Shipment') },
       handler: (context) => setAddress(context, 'ToAddress'),

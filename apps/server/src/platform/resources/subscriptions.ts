@@ -4,10 +4,24 @@ import type { Match, Store } from '../engine/store.ts';
 import { hasAnyRole, matches } from '../orders/access.ts';
 import { buildLineItem, repriceCumulative } from '../orders/line-item-builder.ts';
 import { guardedGet, withoutStorageId } from '../orders/operation-helpers.ts';
-import { companyAddress, companyKind, companyUser } from '../orders/order-store.ts';
+import { companyAddress, companyKind, companyUser, moveChildren, renamedFrom } from '../orders/order-store.ts';
 import { roundMoney } from '../orders/pricing.ts';
 import { notificationDate } from '../orders/schedule.ts';
-import { bool, date, decimal, defineModel, enumOf, id, int, list, model, readOnly, text, xp, type ModelDefinition } from './fields.ts';
+import {
+  bool,
+  date,
+  decimal,
+  defineModel,
+  enumOf,
+  id,
+  int,
+  list,
+  model,
+  readOnly,
+  text,
+  xp,
+  type ModelDefinition,
+} from './fields.ts';
 import { LINE_ITEM_SEARCHABLE, LINE_ITEM_SORTABLE, lineItemModel } from './line-items.ts';
 import type { ResourceDefinition, RoleSet } from './types.ts';
 
@@ -25,7 +39,9 @@ export const subscriptionModel = defineModel('Subscription', {
   Interval: enumOf('SubscriptionInterval'),
   NextOrderDate: date(),
   LastOrderDate: readOnly(date()),
-  NotificationDate: readOnly(date({ description: 'NextOrderDate less the subscription integration’s NotificationDays.' })),
+  NotificationDate: readOnly(
+    date({ description: "NextOrderDate less the subscription integration's NotificationDays." }),
+  ),
   DateCreated: readOnly(date()),
   EndDate: date({ description: 'No orders after this date; empty means no end.' }),
   Active: bool({ default: true }),
@@ -63,7 +79,9 @@ export function subscriptionScope(auth: AuthContext): Match | null {
   if (auth.userType === 'admin') return {};
   if (!auth.companyId) return null;
   if (auth.userType === 'supplier') return { ToCompanyID: auth.companyId };
-  return hasAnyRole(auth, ['OrderAdmin']) ? { FromCompanyID: auth.companyId } : { FromCompanyID: auth.companyId, FromUserID: auth.userId };
+  return hasAnyRole(auth, ['OrderAdmin'])
+    ? { FromCompanyID: auth.companyId }
+    : { FromCompanyID: auth.companyId, FromUserID: auth.userId };
 }
 
 const canSeeSubscription = (subscription: Item, auth: AuthContext): boolean => {
@@ -106,20 +124,36 @@ async function beforeSubscriptionWrite(context: WriteContext): Promise<void> {
   const payment = next.Payment as Item | null;
   if (payment) {
     if (payment.Type !== 'CreditCard' && filled(payment.CreditCardID)) {
-      throw validation('Only a CreditCard payment can name a credit card.', { Property: 'Payment.CreditCardID' }, 'Payment.CannotSetCreditCard');
+      throw validation(
+        'Only a CreditCard payment can name a credit card.',
+        { Property: 'Payment.CreditCardID' },
+        'Payment.CannotSetCreditCard',
+      );
     }
     if (payment.Type !== 'SpendingAccount' && filled(payment.SpendingAccountID)) {
-      throw validation('Only a SpendingAccount payment can name a spending account.', { Property: 'Payment.SpendingAccountID' }, 'Payment.CannotSetSpendingAccount');
+      throw validation(
+        'Only a SpendingAccount payment can name a spending account.',
+        { Property: 'Payment.SpendingAccountID' },
+        'Payment.CannotSetSpendingAccount',
+      );
     }
     if (filled(payment.CreditCardID)) await store.require('CreditCards', [buyerId], payment.CreditCardID, 'CreditCard');
-    if (filled(payment.SpendingAccountID)) await store.require('SpendingAccounts', [buyerId], payment.SpendingAccountID, 'SpendingAccount');
+    if (filled(payment.SpendingAccountID))
+      await store.require('SpendingAccounts', [buyerId], payment.SpendingAccountID, 'SpendingAccount');
   }
   for (const field of ['BillingAddressID', 'ShippingAddressID'] as const) {
     const addressId = next[field];
     if (filled(addressId) && addressId !== previous?.[field]) await companyAddress(store, buyerId, addressId);
   }
-  if (typeof next.EndDate === 'string' && typeof next.NextOrderDate === 'string' && Date.parse(next.EndDate) < Date.parse(next.NextOrderDate)) {
-    throw validation('EndDate must not be before NextOrderDate.', { EndDate: next.EndDate, NextOrderDate: next.NextOrderDate });
+  if (
+    typeof next.EndDate === 'string' &&
+    typeof next.NextOrderDate === 'string' &&
+    Date.parse(next.EndDate) < Date.parse(next.NextOrderDate)
+  ) {
+    throw validation('EndDate must not be before NextOrderDate.', {
+      EndDate: next.EndDate,
+      NextOrderDate: next.NextOrderDate,
+    });
   }
 }
 
@@ -127,8 +161,15 @@ async function beforeSubscriptionWrite(context: WriteContext): Promise<void> {
 async function presentSubscription(item: Item, { store }: PresentContext): Promise<Item> {
   const integration = await store.get('SubscriptionIntegrations', [], 'SubscriptionIntegrations');
   const items = await store.find('SubscriptionItems', [String(item.ID)]);
-  const subtotal = items.reduce((sum, { item: line }) => sum + (typeof line.LineSubtotal === 'number' ? line.LineSubtotal : 0), 0);
-  return { ...item, NotificationDate: notificationDate(item.NextOrderDate, integration?.NotificationDays), ProjectedSubtotal: roundMoney(subtotal) };
+  const subtotal = items.reduce(
+    (sum, { item: line }) => sum + (typeof line.LineSubtotal === 'number' ? line.LineSubtotal : 0),
+    0,
+  );
+  return {
+    ...item,
+    NotificationDate: notificationDate(item.NextOrderDate, integration?.NotificationDays),
+    ProjectedSubtotal: roundMoney(subtotal),
+  };
 }
 
 const subscriptions: ResourceDefinition = {
@@ -136,7 +177,7 @@ const subscriptions: ResourceDefinition = {
   section: 'OrdersAndFulfillment',
   description:
     'Orders placed again and again for a buyer user: every Frequency × Interval from NextOrderDate until EndDate, ' +
-    'the platform creates an order with the subscription’s items and payment.',
+    "the platform creates an order with the subscription's items and payment.",
   noun: { singular: 'subscription', plural: 'subscriptions' },
   path: '/subscriptions',
   idParam: 'subscriptionID',
@@ -152,6 +193,10 @@ const subscriptions: ResourceDefinition = {
       return subscriptionScope(context.auth) ?? { ID: '' };
     },
     beforeWrite: beforeSubscriptionWrite,
+    async afterWrite({ store, previous, next }) {
+      const oldId = renamedFrom(previous, next);
+      if (oldId) await moveChildren(store, ['SubscriptionItems'], oldId, String(next.ID));
+    },
     present: presentSubscription,
   },
 };
@@ -162,7 +207,10 @@ async function beforeItemWrite(context: WriteContext): Promise<void> {
   const siblings = (await context.store.find('SubscriptionItems', [subscriptionId])).map((stored) => stored.item);
   context.next = await buildLineItem(
     context.store,
-    { buyerId: (subscription.FromCompanyID as string | null) ?? null, userId: (subscription.FromUserID as string | null) ?? null },
+    {
+      buyerId: (subscription.FromCompanyID as string | null) ?? null,
+      userId: (subscription.FromUserID as string | null) ?? null,
+    },
     context.next,
     context.previous,
     {
@@ -197,12 +245,24 @@ const subscriptionItems: ResourceDefinition = {
     beforeWrite: beforeItemWrite,
     async afterWrite(context) {
       const options = { now: new Date(), kind: 'subscription' as const };
-      await repriceCumulative(context.store, 'SubscriptionItems', context.parents, String(context.next.ProductID), options);
+      await repriceCumulative(
+        context.store,
+        'SubscriptionItems',
+        context.parents,
+        String(context.next.ProductID),
+        options,
+      );
     },
     async beforeDelete(context) {
       await requireSubscription(context, context.store);
       const options = { now: new Date(), kind: 'subscription' as const, excludeId: context.id };
-      await repriceCumulative(context.store, 'SubscriptionItems', context.parents, String(context.previous.ProductID), options);
+      await repriceCumulative(
+        context.store,
+        'SubscriptionItems',
+        context.parents,
+        String(context.previous.ProductID),
+        options,
+      );
     },
   },
   extraOperations: [
@@ -224,16 +284,32 @@ async function beforeIntegrationWrite({ next, store }: WriteContext): Promise<vo
   const clientId = String(next.ApiClientID ?? '');
   const client = await store.require('ApiClients', [], clientId, 'ApiClient');
   if (!filled(client.DefaultContextUserName)) {
-    throw validation('The API client needs a default context user.', { ApiClientID: clientId }, 'SubscriptionIntegration.DefaultContextUser');
+    throw validation(
+      'The API client needs a default context user.',
+      { ApiClientID: clientId },
+      'SubscriptionIntegration.DefaultContextUser',
+    );
   }
   if (filled(client.OrderCheckoutIntegrationEventID)) {
-    throw validation('The API client is used by the checkout integration.', { ApiClientID: clientId }, 'SubscriptionIntegration.CannotUseApiClient');
+    throw validation(
+      'The API client is used by the checkout integration.',
+      { ApiClientID: clientId },
+      'SubscriptionIntegration.CannotUseApiClient',
+    );
   }
   if (filled(next.CustomAuthHeaderValue) && !filled(next.CustomAuthHeaderName)) {
-    throw validation('CustomAuthHeaderName is required with CustomAuthHeaderValue.', { Property: 'CustomAuthHeaderName' }, 'Integration.CustomAuthHeaderNameRequired');
+    throw validation(
+      'CustomAuthHeaderName is required with CustomAuthHeaderValue.',
+      { Property: 'CustomAuthHeaderName' },
+      'Integration.CustomAuthHeaderNameRequired',
+    );
   }
   if (filled(next.CustomAuthHeaderName) && !filled(next.CustomAuthHeaderValue)) {
-    throw validation('CustomAuthHeaderValue is required with CustomAuthHeaderName.', { Property: 'CustomAuthHeaderValue' }, 'Integration.CustomAuthHeaderValueRequired');
+    throw validation(
+      'CustomAuthHeaderValue is required with CustomAuthHeaderName.',
+      { Property: 'CustomAuthHeaderValue' },
+      'Integration.CustomAuthHeaderValueRequired',
+    );
   }
 }
 
@@ -242,7 +318,7 @@ const subscriptionIntegrations: ResourceDefinition = {
   section: 'Integrations',
   description:
     'Where the platform reports each order it places for a subscription (one setting per marketplace): your ' +
-    'middleware gets the order worksheet and a token of the API client’s default context user to finish it.',
+    "middleware gets the order worksheet and a token of the API client's default context user to finish it.",
   noun: { singular: 'subscription integration', plural: 'subscription integrations' },
   path: '/integrations/subscription',
   singleton: true,

@@ -93,7 +93,7 @@ export function addAdminAccess(context: SeedContext, definition: MarketplaceDefi
       person: { first: 'Alex', last: 'Rivera' },
       domain: 'marketplace-ops.example.com',
       companyId: definition.id,
-      createdDaysAgo: 400,
+      createdDaysAgo: 1000,
       phone: '303-555-0100',
       xp: { Title: 'Marketplace Administrator' },
     }),
@@ -106,6 +106,9 @@ export function addAdminAccess(context: SeedContext, definition: MarketplaceDefi
       ID: adminClientId(definition.id),
       AppName: `${definition.name} Admin`,
       AllowSeller: true,
+      // The subscription integration needs a client with a context user. Without a ClientSecret
+      // the client-credentials grant stays closed, so this signs nobody in by itself.
+      DefaultContextUserName: ADMIN_USERNAME,
       xp: { Purpose: 'Admin console and portal sign-in' },
     }),
   );

@@ -104,7 +104,7 @@ function buyerUser(
     person: randomPerson(rng),
     domain: definition.domain,
     companyId: definition.id,
-    createdDaysAgo: rng.int(15, 360),
+    createdDaysAgo: rng.int(380, 700),
     // The last user of the rental buyer has left the company: one inactive account to filter on.
     active: !(definition.id === 'riverbend-rentals' && index === definition.users - 1),
     phone: rng.chance(0.7) ? `555-01${pad(rng.int(0, 99), 2)}` : undefined,
@@ -127,7 +127,7 @@ function seedBuyer(
     Name: definition.name,
     DefaultCatalogID: definition.catalogIds[0],
     Active: true,
-    DateCreated: daysAgo(context, 380 - buyerIndex * 25),
+    DateCreated: daysAgo(context, 900 - buyerIndex * 60),
     xp: { Segment: definition.segment, CreditLimit: 25_000 + buyerIndex * 10_000, NetTermsDays: 30 },
   });
   const bodies = users.map((user) => writer.add('Users', inBuyer, user, { Password: context.hashes.buyer }));
@@ -164,9 +164,9 @@ function seedBuyer(
         createdDaysAgo,
       }),
     );
-  const headquarters = address('hq', 'Headquarters', 370);
-  const warehouse = address('warehouse', 'Gear Warehouse', 300);
-  const field = address('field-office', 'Field Office', 200);
+  const headquarters = address('hq', 'Headquarters', 880 - buyerIndex * 60);
+  const warehouse = address('warehouse', 'Gear Warehouse', 700);
+  const field = address('field-office', 'Field Office', 500);
   const home = address('remote-staff', 'Remote Staff Drop', 90);
   const addressAssignments: Item[] = [
     { AddressID: headquarters.ID, IsShipping: true, IsBilling: true },
@@ -196,7 +196,7 @@ function seedBuyer(
     const card = writer.add('CreditCards', inBuyer, {
       ID: `${buyerId}-card-${index + 1}`,
       Token: `tok_${rng.id(24)}`,
-      DateCreated: daysAgo(context, rng.int(30, 300)),
+      DateCreated: daysAgo(context, rng.int(400, 600)),
       CardType: rng.pick(CARD_TYPES),
       PartialAccountNumber: rng.digits(4),
       CardholderName: holder ? `${String(holder.FirstName)} ${String(holder.LastName)}` : definition.name,

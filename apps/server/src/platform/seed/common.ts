@@ -84,12 +84,14 @@ export interface AddressSpec {
   companyName: string;
   person: Person;
   createdDaysAgo: number;
+  /** One of the demo cities, when the name says where it is; otherwise a random one. */
+  city?: string;
   xp?: Item;
 }
 
 /** A US street address in one of the demo cities. */
 export function addressItem(context: SeedContext, rng: Random, spec: AddressSpec): Item {
-  const [city, state, zip, area] = rng.pick(CITIES);
+  const [city, state, zip, area] = CITIES.find(([name]) => name === spec.city) ?? rng.pick(CITIES);
   return {
     ID: spec.id,
     DateCreated: daysAgo(context, spec.createdDaysAgo),

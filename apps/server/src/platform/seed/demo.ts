@@ -1,7 +1,9 @@
-import type { Db } from '../../db/database.ts';
+import type { Config } from '../../config.ts';
+import type { Database, Db } from '../../db/database.ts';
 import { marketplaces } from '../db/schema.ts';
 import type { Item } from '../engine/context.ts';
 import { hashPassword } from '../engine/passwords.ts';
+import { platformRegistry } from '../resources/index.ts';
 import type { Registry } from '../resources/registry.ts';
 import {
   addAdminAccess,
@@ -124,4 +126,14 @@ export async function seedDemoData(db: Db, registry: Registry, options: DemoSeed
     if (written) counts[definition.id] = written;
   }
   return { seeded: Object.keys(counts).length > 0, counts, milliseconds: performance.now() - started };
+}
+
+/**
+ * The platform part's first-start seed (`Part.seed`): the demo marketplaces and their data.
+ *
+ * @example
+ * export const platformPart: Part = { ..., seed: seedPlatformDemo, demoAccounts: DEMO_ACCOUNT_LINES };
+ */
+export async function seedPlatformDemo(database: Database, config: Pick<Config, 'publicUrl'>): Promise<void> {
+  await seedDemoData(database.db, platformRegistry, { publicUrl: config.publicUrl });
 }

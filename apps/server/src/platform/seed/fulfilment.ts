@@ -112,9 +112,13 @@ export function payOrder(context: SeedContext, rng: Random, request: PaymentRequ
   const amount = Number(order.Total);
   const status = String(order.Status);
   const groups = buyer.groupsOf.get(userId) ?? [];
+  const at = Date.parse(request.submittedAt);
+  const usable = (account: Item) =>
+    Date.parse(String(account.StartDate)) <= at &&
+    at <= Date.parse(String(account.EndDate)) &&
+    (request.balances.get(String(account.ID)) ?? 0) >= amount;
   const account = buyer.spendingAccounts.find(
-    (candidate) =>
-      groups.includes(candidate.groupId) && (request.balances.get(String(candidate.account.ID)) ?? 0) >= amount,
+    (candidate) => groups.includes(candidate.groupId) && usable(candidate.account),
   )?.account;
   const card = buyer.creditCards.find(
     (candidate) => candidate.userId === userId || (candidate.groupId !== null && groups.includes(candidate.groupId)),

@@ -146,7 +146,8 @@ export function buildLine(rng: Random, sources: LineSources, request: LineReques
  * enforced, what is available; undefined when none can be ordered.
  */
 export function orderableQuantity(rng: Random, plan: ProductPlan): number | undefined {
-  const wanted = rng.chance(0.15) ? rng.pick([10, 12, 25]) : rng.int(1, 6);
+  const roll = rng.next();
+  const wanted = roll < 0.65 ? rng.int(1, 2) : roll < 0.95 ? rng.int(3, 4) : rng.pick([10, 12]);
   const max = typeof plan.schedule.MaxQuantity === 'number' ? plan.schedule.MaxQuantity : Number.POSITIVE_INFINITY;
   const inventory = plan.product.Inventory as Item | null;
   const enforced = inventory?.Enabled === true && inventory.OrderCanExceed !== true;

@@ -98,13 +98,15 @@ function buildLines(rng: Random, sources: LineSources, placed: Placed, products:
     ...(buyer.groupsOf.get(userId) ?? []).flatMap((groupId) => buyer.groupShipping.get(groupId) ?? []),
   ]);
   const needsApproval = status === 'AwaitingApproval' || status === 'Declined';
-  const pricey = products.filter((plan) => priceOf(plan) >= 120);
-  const pool = needsApproval && pricey.length > 0 ? pricey : products;
+  // Only products that existed when the order was placed.
+  const existing = products.filter((plan) => Date.parse(String(plan.product.DateCreated)) < Date.parse(created));
+  const pricey = existing.filter((plan) => priceOf(plan) >= 120);
+  const pool = needsApproval && pricey.length > 0 ? pricey : existing;
   const lines: Item[] = [];
   const used = new Set<string>();
-  const wanted = rng.int(1, 5);
+  const wanted = rng.int(1, 4);
   // Orders that must wait for approval keep adding lines until they pass the rule's threshold.
-  for (let attempt = 0; attempt < 40; attempt += 1) {
+  for (let attempt = 0; attempt < 200; attempt += 1) {
     const subtotal = lines.reduce((sum, line) => sum + Number(line.LineSubtotal), 0);
     if (lines.length >= wanted && (!needsApproval || subtotal > APPROVAL_THRESHOLD)) break;
     const plan = rng.pick(pool);
@@ -260,7 +262,7 @@ export function seedOrders(
     if (submitted) {
       payOrder(context, rng, { buyer, userId: String(user.ID), order, submittedAt, settledAt, balances });
     }
-    byStatus[status] = (byStatus[status] ?? 0) + 1;
+    byStatus[String(order.Status)] = (byStatus[String(order.Status)] ?? 0) + 1;
   }
 
   // What the spending accounts have left after the orders that stand were charged to them.

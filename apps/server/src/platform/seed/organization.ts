@@ -55,9 +55,9 @@ export function seedOwner(context: SeedContext): SeededOwner {
     writer.assign('UserGroupAssignment', [], { UserGroupID: orderDeskGroupId, UserID: userId });
   }
   const warehouses = [
-    { id: 'denver-dc', name: 'Denver Distribution Center' },
-    { id: 'reno-fc', name: 'Reno Fulfilment Center' },
-    { id: 'marketplace-hq', name: 'Marketplace Headquarters' },
+    { id: 'denver-dc', name: 'Denver Distribution Center', city: 'Denver' },
+    { id: 'reno-fc', name: 'Reno Fulfilment Center', city: 'Reno' },
+    { id: 'marketplace-hq', name: 'Marketplace Headquarters', city: 'Boulder' },
   ].map((warehouse, index) =>
     writer.add(
       'AdminAddresses',
@@ -65,9 +65,10 @@ export function seedOwner(context: SeedContext): SeededOwner {
       addressItem(context, rng, {
         id: warehouse.id,
         name: warehouse.name,
+        city: warehouse.city,
         companyName: 'Demo Outdoor Marketplace',
         person: randomPerson(rng),
-        createdDaysAgo: 380 - index * 20,
+        createdDaysAgo: 950 - index * 20,
         xp: { Type: index < 2 ? 'Warehouse' : 'Office' },
       }),
     ),
@@ -91,7 +92,7 @@ export function seedSuppliers(context: SeedContext): SeededSupplier[] {
       ID: definition.id,
       Name: definition.name,
       Active: true,
-      DateCreated: daysAgo(context, 360 - supplierIndex * 30),
+      DateCreated: daysAgo(context, 800 - supplierIndex * 60),
       AllBuyersCanOrder: true,
       xp: { LeadTimeDays: definition.lead, Country: 'US', Preferred: supplierIndex === 0 },
     });
@@ -109,7 +110,7 @@ export function seedSuppliers(context: SeedContext): SeededSupplier[] {
             person: randomPerson(rng),
             domain: definition.domain,
             companyId: definition.id,
-            createdDaysAgo: rng.int(20, 340),
+            createdDaysAgo: rng.int(400, 700),
             xp: { Role: i === 0 ? 'Account Manager' : 'Fulfilment' },
           }),
           { Password: context.hashes.supplier },
@@ -135,7 +136,7 @@ export function seedSuppliers(context: SeedContext): SeededSupplier[] {
           name,
           companyName: definition.name,
           person: randomPerson(rng),
-          createdDaysAgo: 350 - supplierIndex * 30,
+          createdDaysAgo: 790 - supplierIndex * 60,
         }),
       ),
     );

@@ -52,10 +52,8 @@ function productName(rng: Random, brand: string, noun: string, used: Set<string>
 
 function description(rng: Random, noun: string, material: string): string {
   const use = rng.pick(USES);
-  return (
-    `A ${noun.toLowerCase()} made from ${material} for ${use}. ` +
-    `${rng.pick(FEATURES)} ${rng.chance(0.5) ? rng.pick(FEATURES) : ''}`.trim()
-  );
+  const extra = rng.chance(0.5) ? ` ${rng.pick(FEATURES)}` : '';
+  return `${noun}, built from ${material} for ${use}. ${rng.pick(FEATURES)}${extra}`;
 }
 
 function priceBreaks(rng: Random, price: number, onSale: boolean, subscribable: boolean): Item[] {
@@ -111,7 +109,7 @@ function productXp(rng: Random, placed: PlacedLeaf, brand: string, color: string
     Material: material,
     Rating: rng.decimal(3, 5, 1),
     ReviewCount: rng.int(0, 480),
-    Tags: rng.sample(TAGS, rng.int(1, 3)).sort(),
+    Tags: rng.sample(TAGS, rng.int(1, 3)),
     Waterproof: rng.chance(0.4),
     ModelYear: rng.int(2022, 2026),
   };
@@ -151,11 +149,16 @@ export function planProducts(
       const xp = productXp(rng, placed, brand, color, material);
       // The second product of each of the first apparel leaves gets a text size: the search
       // index build is meant to reject these as type conflicts with the numeric sizes.
-      if (leaf.apparel && index === 1 && textSizesGiven < TEXT_SIZES.length) {
+      const textSize = leaf.apparel && index === 1 && textSizesGiven < TEXT_SIZES.length;
+      if (textSize) {
         xp.Size = TEXT_SIZES[textSizesGiven];
         xp.SizeUnit = 'Letter';
         textSizesGiven += 1;
       }
+      // Most of the range predates every order; a few products are new and tagged so.
+      const isNew = rng.chance(0.1);
+      if (isNew) xp.Tags = ['new', ...(xp.Tags as string[])];
+      (xp.Tags as string[]).sort();
       const price = rng.decimal(leaf.price[0], leaf.price[1]);
       const enabled = rng.chance(0.6);
       const product: Item = {
@@ -173,8 +176,8 @@ export function planProducts(
         ShipHeight: rng.decimal(2, 30, 1),
         ShipWidth: rng.decimal(4, 24, 1),
         ShipLength: rng.decimal(6, 36, 1),
-        // A few retired products, which buyers do not see.
-        Active: !rng.chance(0.07),
+        // A few retired products, which buyers do not see; the text-size ones stay on show.
+        Active: !rng.chance(0.07) || textSize,
         SpecCount: 0,
         VariantCount: 0,
         ShipFromAddressID: supplierId
@@ -191,7 +194,7 @@ export function planProducts(
         DefaultSupplierID: supplierId,
         AllSuppliersCanSell: false,
         Returnable: !rng.chance(0.1),
-        DateCreated: daysAgo(context, rng.int(20, 700)),
+        DateCreated: daysAgo(context, isNew ? rng.decimal(3, 60, 3) : rng.decimal(400, 900, 3)),
         xp,
       };
       const consumable = ['cookware', 'hiking-socks', 'first-aid-kits', 'headlamps'].includes(leaf.id);

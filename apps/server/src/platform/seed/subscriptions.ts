@@ -25,6 +25,8 @@ export interface SeededSubscriptions {
 
 function nextOrderDate(context: SeedContext, rng: Random, kind: Kind): string {
   if (kind === 'future') return daysAgo(context, -rng.decimal(1, 20, 3));
+  // Ended before its next order came round: never due again.
+  if (kind === 'ended') return daysAgo(context, 20);
   // Due ones sit inside the run's window (at most five hours old), so the next run picks them up.
   return hoursFromNow(context, -rng.decimal(0.5, 4.5, 3));
 }
@@ -41,7 +43,9 @@ export function seedSubscriptions(
 ): SeededSubscriptions {
   const { writer } = context;
   const rng = Random.stream('subscriptions');
+  // A singleton: the engine stores it under its resource name.
   writer.add('SubscriptionIntegrations', [], {
+    ID: 'SubscriptionIntegrations',
     ApiClientID: adminClientId(context.marketplaceId),
     HashKey: rng.id(32),
     ElevatedRoles: [],
@@ -65,7 +69,9 @@ export function seedSubscriptions(
     const created = daysAgo(context, rng.int(60, 300));
     const products = orderableProducts(catalog, buyer);
     const replenished = products.filter((plan) => REPLENISHED.includes(plan.placed.leaf.id));
-    const pool = replenished.length > 0 ? replenished : products;
+    const pool = (replenished.length > 0 ? replenished : products).filter(
+      (plan) => Date.parse(String(plan.product.DateCreated)) < Date.parse(created),
+    );
     const shipTo = rng.pick(buyer.shippingAddresses);
     const items = rng.sample(pool, rng.int(1, 3)).map((plan) =>
       buildLine(rng, sources, {
@@ -91,7 +97,7 @@ export function seedSubscriptions(
       LastOrderDate: addInterval(next, -frequency, interval),
       NotificationDate: notificationDate(next, NOTIFICATION_DAYS),
       DateCreated: created,
-      EndDate: kind === 'ended' ? hoursFromNow(context, -12) : null,
+      EndDate: kind === 'ended' ? daysAgo(context, 10) : null,
       Active: kind !== 'inactive',
       FromCompanyID: buyer.id,
       FromUserID: userId,

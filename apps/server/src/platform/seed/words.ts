@@ -232,7 +232,6 @@ export const FEATURES = [
 
 export const TAGS = [
   'bestseller',
-  'new',
   'eco',
   'ultralight',
   'waterproof',

@@ -1,9 +1,11 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Db } from '../../../db/database.ts';
+import { createSigningKeys } from '../../auth/signing-keys.ts';
 import type { Registry } from '../../resources/registry.ts';
 import type { AuthContext } from '../context.ts';
 import { ApiError } from '../errors.ts';
 import { registerPlatformErrors } from '../http-errors.ts';
+import { registerJsonBodyParser } from '../json-body.ts';
 import { buildOperations } from '../operations.ts';
 import { registerOperations, type Authenticator } from '../routes.ts';
 
@@ -33,8 +35,11 @@ export async function buildEngineApp(db: Db, registry: Registry, marketplaceId =
   await app.register(
     async (platform) => {
       registerPlatformErrors(platform);
+      registerJsonBodyParser(platform);
+      // Impersonation mints real tokens, so the harness carries a real issuer.
+      const services = { issuer: { keys: createSigningKeys(db), baseUrl: 'http://localhost/platform' } };
       await platform.register(
-        async (v1) => registerOperations(v1, buildOperations(registry), registry, db, authenticator),
+        async (v1) => registerOperations(v1, buildOperations(registry), registry, db, authenticator, services),
         { prefix: '/v1' },
       );
     },
