@@ -4,5 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     projects: ['apps/*/vitest.config.ts', 'packages/*/vitest.config.ts'],
+    // Server test files each open their own database copy; two at a time keeps two cores busy without thrashing.
+    maxWorkers: 2,
   },
 });

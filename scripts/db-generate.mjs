@@ -12,8 +12,9 @@ for (const part of parts) {
       'drizzle-kit',
       'generate',
       '--dialect=postgresql',
-      `--schema=${path.join(src, part, 'db/schema.ts')}`,
-      `--out=${path.join(src, part, 'db/migrations')}`,
+      // Relative to apps/server: drizzle-kit mangles absolute paths when it reads earlier snapshots.
+      `--schema=src/${part}/db/schema.ts`,
+      `--out=src/${part}/db/migrations`,
     ],
     { stdio: 'inherit', cwd: path.resolve(import.meta.dirname, '../apps/server') },
   );

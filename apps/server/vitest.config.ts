@@ -7,8 +7,6 @@ export default defineConfig({
     environment: 'node',
     include: ['src/**/*.test.ts'],
     globalSetup: ['src/testing/global-setup.ts'],
-    // Each file opens its own database copy; a few at a time keeps two cores busy without thrashing.
-    maxWorkers: 2,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -10,6 +10,7 @@ import { registerPlatformErrors } from './engine/http-errors.ts';
 import { registerJsonBodyParser } from './engine/json-body.ts';
 import { buildOperations } from './engine/operations.ts';
 import { registerOperations } from './engine/routes.ts';
+import { platformMaintenance } from './maintenance.ts';
 import { registerManagementRoutes } from './mgmt/routes.ts';
 import { platformRegistry } from './resources/index.ts';
 import { DEMO_ACCOUNT_LINES, seedPlatformDemo } from './seed/demo.ts';
@@ -49,5 +50,6 @@ export const platformPart: Part = {
   migrationsFolder: path.join(import.meta.dirname, 'db/migrations'),
   plugin: platformPlugin,
   seed: seedPlatformDemo,
+  jobs: [platformMaintenance],
   demoAccounts: DEMO_ACCOUNT_LINES,
 };

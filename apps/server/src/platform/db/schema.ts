@@ -26,6 +26,8 @@ export const documents = platformSchema.table(
     id: text('id').notNull(),
     body: jsonb('body').notNull(),
     secret: jsonb('secret'),
+    /** The body with every text lower-cased: case-insensitive equality filters use its GIN index. */
+    search: jsonb('search').generatedAlwaysAs(sql`lower(body::text)::jsonb`),
     seq: bigserial('seq', { mode: 'number' }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -33,6 +35,7 @@ export const documents = platformSchema.table(
   (table) => [
     primaryKey({ columns: [table.marketplaceId, table.resource, table.parentKey, table.id] }),
     index('documents_body_idx').using('gin', sql`${table.body} jsonb_path_ops`),
+    index('documents_search_idx').using('gin', sql`${table.search} jsonb_path_ops`),
     index('documents_lower_id_idx').on(table.marketplaceId, table.resource, sql`lower(${table.id})`),
   ],
 );

@@ -68,7 +68,13 @@ export async function listItems(context: OperationContext): Promise<ListPage> {
   await requireParents(context, resource, parents);
   const scope = await resource.hooks?.listScope?.(context);
   const page = await context.store.list(resource, parents, query, scope);
-  page.Items = await Promise.all(page.Items.map((item) => present(context, resource, parents, item)));
+  const presentPage = resource.hooks?.presentPage;
+  page.Items = presentPage
+    ? await presentPage(
+        page.Items.map((item) => inModelOrder(resource.model, item)),
+        { store: context.store, parents },
+      )
+    : await Promise.all(page.Items.map((item) => present(context, resource, parents, item)));
   return page;
 }
 

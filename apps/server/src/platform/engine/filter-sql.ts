@@ -77,19 +77,39 @@ function condition(field: ResolvedField, raw: string): SQL {
     return sql`${value} ${op} ${operand}`;
   }
   if (raw.includes('*')) return sql`${value} ILIKE ${likePattern(raw)}`;
+  if (field.path.length === 1 && field.path[0] === 'ID') return sql`lower(d.id) = lower(${raw})`;
   if (field.kind === 'number') {
-    if (!NUMBER.test(raw))
+    if (!NUMBER.test(raw)) {
       throw validation(`${field.path.join('.')} must be a number.`, { Value: raw }, 'List.InvalidType');
-    return sql`${value}::numeric = ${raw}::numeric`;
+    }
+    return contains(field, Number(raw));
   }
   if (field.kind === 'boolean') {
     const lowered = raw.toLowerCase();
     if (lowered !== 'true' && lowered !== 'false') {
       throw validation(`${field.path.join('.')} must be true or false.`, { Value: raw }, 'List.InvalidType');
     }
-    return sql`${value} = ${lowered}`;
+    return contains(field, lowered === 'true');
   }
-  return sql`lower(${value}) = lower(${raw})`;
+  if (field.kind === 'dynamic') {
+    // An xp value may be stored as text, number or boolean; "5" matches any of them.
+    const forms: SQL[] = [contains(field, raw)];
+    if (NUMBER.test(raw)) forms.push(contains(field, Number(raw)));
+    if (/^(true|false)$/i.test(raw)) forms.push(contains(field, raw.toLowerCase() === 'true'));
+    return forms.length === 1 ? (forms[0] as SQL) : sql`(${sql.join(forms, sql` OR `)})`;
+  }
+  return contains(field, raw);
+}
+
+/**
+ * Case-insensitive equality as JSON containment on `search` (the body with all text lower-cased,
+ * kept by the database and indexed with GIN), so equality filters use the index instead of
+ * reading every object.
+ */
+function contains(field: ResolvedField, value: string | number | boolean): SQL {
+  let fragment: unknown = value;
+  for (const segment of [...field.path].reverse()) fragment = { [segment]: fragment };
+  return sql`d.search @> lower(${JSON.stringify(fragment)})::jsonb`;
 }
 
 /** One value of a filter: `a|b` alternatives, each optionally negated with `!`. */
@@ -129,14 +149,20 @@ export function compileSearch(
   return sql`(${sql.join(conditions, sql` OR `)})`;
 }
 
-/** `sortBy` keys (a leading `!` = descending), ending with the id so pages are stable. */
+/** One sort key of a list: the SQL value to order by (over alias `d`) and its direction. */
+export interface SortKey {
+  value: SQL;
+  descending: boolean;
+}
+
+/** `sortBy` keys (a leading `!` = descending); callers end the order with the id so pages are stable. */
 export function compileSort(
   registry: Registry,
   model: ModelDefinition,
   keys: readonly string[],
   allowed: ReadonlySet<string>,
-): SQL {
-  const parts = keys.map((key) => {
+): SortKey[] {
+  return keys.flatMap((key) => {
     const descending = key.startsWith('!');
     const name = descending ? key.slice(1) : key;
     if (!allowed.has(name) && !name.startsWith('xp.')) {
@@ -147,9 +173,15 @@ export function compileSort(
       );
     }
     const field = resolveField(registry, model, name, 'List.InvalidSortProperty');
-    const value = field.kind === 'number' ? sql`${fieldText(field)}::numeric` : fieldText(field);
-    return sql`${value} ${sql.raw(descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST')}`;
+    if (field.kind === 'number') return [{ value: sql`${fieldText(field)}::numeric`, descending }];
+    if (field.kind === 'dynamic') {
+      // xp values may be numbers in one item and text in another: numbers order numerically first.
+      const numeric = sql`(CASE WHEN ${fieldJsonType(field)} = 'number' THEN ${fieldText(field)}::numeric END)`;
+      return [
+        { value: numeric, descending },
+        { value: fieldText(field), descending },
+      ];
+    }
+    return [{ value: fieldText(field), descending }];
   });
-  parts.push(sql.raw('d.id ASC'));
-  return sql.join(parts, sql`, `);
 }

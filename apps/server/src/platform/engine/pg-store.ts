@@ -115,13 +115,33 @@ export class PgStore implements Store {
       conditions.push(compileSearch(this.registry, model, query.search, fields));
     }
     const sortable = new Set(resource.sortable ?? defaultSortable(resource));
-    const order = compileSort(this.registry, model, query.sortBy, sortable);
+    const keys = compileSort(this.registry, model, query.sortBy, sortable);
     const offset = (query.page - 1) * query.pageSize;
+    // Matches are gathered as ids and sort keys only; bodies are read for the one page shown, and
+    // the count comes from the same set.
+    const keyColumns = keys.map((key, index) => sql`${key.value} AS k${sql.raw(String(index))}`);
+    const orderBy = (alias: string) =>
+      sql.join(
+        [
+          ...keys.map((key, index) =>
+            sql.raw(`${alias}.k${index} ${key.descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`),
+          ),
+          sql.raw(`${alias}.id ASC`),
+        ],
+        sql`, `,
+      );
     const found = await rows(
       this.db,
-      sql`SELECT d.body, count(*) OVER () AS total FROM platform.documents d
-          WHERE ${this.where(resource.name, parents, conditions)}
-          ORDER BY ${order} LIMIT ${query.pageSize} OFFSET ${offset}`,
+      sql`WITH m AS (
+            SELECT ${sql.join([sql.raw('d.id'), ...keyColumns], sql`, `)} FROM platform.documents d
+            WHERE ${this.where(resource.name, parents, conditions)}
+          ),
+          p AS (SELECT * FROM m ORDER BY ${orderBy('m')} LIMIT ${query.pageSize} OFFSET ${offset})
+          SELECT d.body, (SELECT count(*) FROM m) AS total
+          FROM p JOIN platform.documents d
+            ON d.marketplace_id = ${this.marketplaceId} AND d.resource = ${resource.name}
+           AND d.parent_key = ${parentKey(parents)} AND d.id = p.id
+          ORDER BY ${orderBy('p')}`,
     );
     let total = Number(found[0]?.total ?? 0);
     if (found.length === 0 && query.page > 1) {
@@ -191,6 +211,24 @@ export class PgStore implements Store {
       sql`DELETE FROM platform.documents d WHERE ${this.where(resource, undefined, under)} RETURNING d.id`,
     );
     return removed.length;
+  }
+
+  async countByParent(resource: string, parentIds: readonly string[]): Promise<Map<string, number>> {
+    const counts = new Map(parentIds.map((id) => [id, 0]));
+    if (parentIds.length === 0) return counts;
+    const found = await rows(
+      this.db,
+      sql`SELECT d.parent_key AS id, count(*) AS total FROM platform.documents d
+          WHERE ${this.where(resource, undefined, [
+            sql`d.parent_key IN (${sql.join(
+              parentIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})`,
+          ])}
+          GROUP BY d.parent_key`,
+    );
+    for (const row of found) counts.set(row.id, Number(row.total));
+    return counts;
   }
 
   async getSecret(resource: string, parents: readonly string[], id: string): Promise<Item | undefined> {

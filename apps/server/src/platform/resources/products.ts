@@ -144,12 +144,26 @@ async function beforeProductDelete({ store, id }: DeleteContext): Promise<void> 
   await store.deleteAssignments(SUPPLIER_LINK, [], { ProductID: id });
 }
 
-async function presentProduct(item: Item, { store }: Pick<PresentContext, 'store'>): Promise<Item> {
-  const productId = String(item.ID);
-  const specs = await store.findAssignments('SpecProductAssignment', [], { ProductID: productId });
-  const variants = await store.find('Variants', [productId]);
+async function presentProduct(item: Item, context: Pick<PresentContext, 'store'>): Promise<Item> {
+  const [presented] = await presentProducts([item], context);
+  return presented as Item;
+}
+
+/** Counts for a whole page in two queries (a product list page holds up to 100 products). */
+async function presentProducts(items: Item[], { store }: Pick<PresentContext, 'store'>): Promise<Item[]> {
+  const ids = items.map((item) => String(item.ID));
+  const specs = await store.findAssignments('SpecProductAssignment', [], { ProductID: ids });
+  const specCounts = new Map<string, number>();
+  for (const assignment of specs)
+    specCounts.set(String(assignment.ProductID), (specCounts.get(String(assignment.ProductID)) ?? 0) + 1);
+  const variantCounts = await store.countByParent('Variants', ids);
   // Bundles are a resource of their own; a product is never one.
-  return { ...item, IsBundle: false, SpecCount: specs.length, VariantCount: variants.length };
+  return items.map((item) => ({
+    ...item,
+    IsBundle: false,
+    SpecCount: specCounts.get(String(item.ID)) ?? 0,
+    VariantCount: variantCounts.get(String(item.ID)) ?? 0,
+  }));
 }
 
 async function listSpecs({ store, params, query, registry }: OperationContext): Promise<unknown> {
@@ -305,6 +319,7 @@ export const productResources: readonly ResourceDefinition[] = [
       beforeWrite: checkProduct,
       beforeDelete: beforeProductDelete,
       present: presentProduct,
+      presentPage: presentProducts,
     },
   },
   variantResource,

@@ -116,6 +116,11 @@ export interface ResourceHooks {
   listScope?(context: OperationContext): Promise<Match | undefined>;
   /** Fills computed read-only fields of an item on the way out. */
   present?(item: Record<string, unknown>, context: PresentContext): Promise<Record<string, unknown>>;
+  /**
+   * The same for a whole list page at once, when `present` would cost queries per item; lists
+   * call this instead of `present` when both exist.
+   */
+  presentPage?(items: Record<string, unknown>[], context: PresentContext): Promise<Record<string, unknown>[]>;
 }
 
 export interface ResourceDefinition {

@@ -1,3 +1,4 @@
+import { refreshPlannerStatistics } from '../maintenance.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { marketplaces } from '../db/schema.ts';
@@ -125,6 +126,7 @@ export async function seedDemoData(db: Db, registry: Registry, options: DemoSeed
     const written = await seedMarketplace(db, registry, definition, shared);
     if (written) counts[definition.id] = written;
   }
+  await refreshPlannerStatistics(db);
   return { seeded: Object.keys(counts).length > 0, counts, milliseconds: performance.now() - started };
 }
 

@@ -1,3 +1,4 @@
+import { refreshPlannerStatistics } from '../maintenance.ts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { hashPassword } from '../engine/passwords.ts';
@@ -129,7 +130,7 @@ export async function seedLargeCatalog(
     environment: 'Sandbox',
   };
   const adminHash = await hashPassword(DEMO_PASSWORDS.admin);
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const inTransaction = tx as unknown as Db;
     const writer = new SeedWriter(registry, definition.id);
     const context: SeedContext = {
@@ -163,4 +164,6 @@ export async function seedLargeCatalog(
       milliseconds: performance.now() - started,
     };
   });
+  await refreshPlannerStatistics(db);
+  return { ...result, milliseconds: performance.now() - started };
 }

@@ -28,18 +28,36 @@ export function sampleId(prefix = 's'): string {
   return `${safe}-${counter}-${randomBytes(3).toString('hex')}`;
 }
 
-/** A value, a fresh unique text, or an existing object of another resource (created on demand). */
-type Override = { value: unknown } | { unique: string } | { reference: Reference };
+/**
+ * How an overridden field gets its value: a value, a fresh unique text, an existing object of another
+ * resource (created on demand, with overrides of its own under `with`), or something prepared through
+ * the API (an order that has been submitted, say).
+ */
+type Override =
+  | { value: unknown }
+  | { unique: string }
+  | { reference: Reference; with?: Overrides }
+  | { prepare: (factory: SampleFactory, depth: number) => Promise<unknown> };
+type Overrides = Readonly<Record<string, Override>>;
 const value = (given: unknown): Override => ({ value: given });
 const unique = (prefix: string): Override => ({ unique: prefix });
-const reference = (resource: string): Override => ({ reference: { resource } });
+const reference = (resource: string, options: { parentFrom?: readonly string[]; with?: Overrides } = {}): Override => ({
+  reference: { resource, ...(options.parentFrom ? { parentFrom: options.parentFrom } : {}) },
+  ...(options.with ? { with: options.with } : {}),
+});
+
+/** The buyer user an admin names when acting for a buyer (orders, subscriptions): the buyer first, then its user. */
+const BUYER_USER: Overrides = {
+  FromCompanyID: reference('Buyers'),
+  FromUserID: reference('Users', { parentFrom: ['FromCompanyID'] }),
+};
 
 /**
  * Field values that the resources' hooks need beyond what the model says, keyed by resource name
  * or by model name (models shared by several resources, and assignment models). Overridden fields
  * are always sent, required or not.
  */
-export const OVERRIDES: Readonly<Record<string, Readonly<Record<string, Override>>>> = {
+export const OVERRIDES: Readonly<Record<string, Overrides>> = {
   // authentication.ts checkApiClient: AccessTokenDuration must be 10 to 600 minutes.
   ApiClients: { AccessTokenDuration: value(60) },
   // shared-models.ts: Country is a two-letter ISO code (text(2)); 'Sample' would be too long.
@@ -58,6 +76,50 @@ export const OVERRIDES: Readonly<Record<string, Readonly<Record<string, Override
   MessageSenders: { URL: value('https://example.com/messages'), SharedKey: value('Sample') },
   // buyers.ts address assignment beforeSave: an address is assigned for shipping or billing.
   AddressAssignment: { IsShipping: value(true) },
+  // order-writes.ts orderParties: an admin creating an Incoming order places it for a buyer user it names.
+  Orders: BUYER_USER,
+  // line-item-builder.ts purchasableProduct: only an existing, active product can be put on an order or subscription
+  // (this model is also the subscription items'). Its price schedule prices the item, so the cases see real prices
+  // and totals rather than nulls.
+  LineItem: {
+    ProductID: reference('Products', {
+      with: {
+        Active: value(true),
+        DefaultPriceScheduleID: reference('PriceSchedules', {
+          with: { PriceBreaks: value([{ Quantity: 1, Price: 10 }]) },
+        }),
+      },
+    }),
+  },
+  // payment-rules.ts checkPayment: a payment is of one PaymentType; a purchase order needs no card or account.
+  Payments: { Type: value('PurchaseOrder') },
+  // order-returns.ts beforeReturnWrite: only an Open or Completed order can be returned, so the order is submitted.
+  OrderReturns: { OrderID: { prepare: async (factory, depth) => (await factory.submittedOrder(depth)).order.ID } },
+  // seller-approval-rules.ts beforeRuleWrite: the approving group is one of the owner's (the marketplace's admin
+  // groups). The expression is one the rules engine reads and that holds for no sample order, so rules made by the
+  // generic cases never hold other suites' orders for approval.
+  SellerApprovalRules: {
+    ApprovingGroupID: reference('AdminUserGroups'),
+    RuleExpression: value('order.xp.SampleApprovalNeeded = true'),
+  },
+  // subscriptions.ts beforeSubscriptionWrite: admin users subscribe for a buyer user, naming both company and user.
+  Subscriptions: BUYER_USER,
+  // subscriptions.ts beforeIntegrationWrite: the API client needs a default context user (any username will do).
+  SubscriptionIntegrations: {
+    ApiClientID: reference('ApiClients', { with: { DefaultContextUserName: value('sample-context-user') } }),
+  },
+};
+
+/**
+ * Models without an ID (shipment items, approvals): the fields that tell their objects apart
+ * within one collection, used where other models use ID.
+ */
+export const KEY_FIELDS: Readonly<Record<string, readonly string[]>> = {
+  // shipping.ts shipmentItemKey: one item per line item of an order on a shipment.
+  ShipmentItem: ['OrderID', 'LineItemID'],
+  // approvals.ts openApprovals: one approval per approval rule that held for the order.
+  OrderApproval: ['ApprovalRuleID'],
+  OrderReturnApproval: ['OrderReturnID', 'ApprovalRuleID'],
 };
 
 /** Values of path parameters that select a view rather than a parent (orders' `{direction}`). */
@@ -65,6 +127,17 @@ export const SCOPE_VALUES: Readonly<Record<string, string>> = { direction: 'Inco
 
 function overridesFor(...names: string[]): Record<string, Override> {
   return Object.assign({}, ...names.map((name) => OVERRIDES[name] ?? {})) as Record<string, Override>;
+}
+
+/** The references of a body: the resource's own, and those overrides name (which win). */
+function referencesOf(
+  references: Readonly<Record<string, Reference>>,
+  overrides: Overrides,
+): Record<string, Reference> {
+  const merged: Record<string, Reference> = { ...references };
+  for (const [name, override] of Object.entries(overrides))
+    if ('reference' in override) merged[name] = override.reference;
+  return merged;
 }
 
 /** A valid value for one field: text 'Sample' (cut to maxLength), 1, 1.5, true, the first enum value, a date. */
@@ -109,15 +182,55 @@ function orderFields(fields: readonly string[], references: Readonly<Record<stri
 }
 
 export interface Created {
-  /** The object as the Create call answered it. */
+  /** The object as the call that made it answered it. */
   item: Item;
-  /** The body that created it. */
+  /** The body that made it. */
   body: Item;
   /** Path parameters of its collection (parents and scopes). */
   params: Record<string, string>;
-  /** URL of the object under `/v1`. */
+  /** URL of the object under `/v1` (of its collection, for objects without an address of their own). */
   url: string;
 }
+
+/** Paths of the actions makers call: an order's (`.../submit`) and an order return's. */
+const ORDER_PATH = '/orders/{direction}/{orderID}';
+const RETURN_PATH = '/orderreturns/{returnID}';
+
+/**
+ * How to make an object of a resource that has no Create operation, through the operations that
+ * do make one; `params` are the path parameters of its collection, parents already created.
+ */
+type Maker = (factory: SampleFactory, params: Readonly<Record<string, string>>, depth: number) => Promise<Created>;
+
+/** Makers of resources whose objects only come from other operations (a submit, a save of an item). */
+export const MAKERS: Readonly<Record<string, Maker>> = {
+  // order-actions.ts submitOrder: an approval is opened for each approval rule that holds when the order is submitted.
+  OrderApprovals: async (factory, params, depth) => {
+    const orderId = params.orderID ?? '';
+    await factory.create(factory.resource('LineItems'), params, depth + 1);
+    await factory.holdForApproval('Order', orderId, depth);
+    const submitted = await factory.expect('POST', `${factory.url(ORDER_PATH, params)}/submit`, undefined, 201);
+    return factory.onlyItem('OrderApprovals', params, { Status: 'AwaitingApproval' }, submitted);
+  },
+  // order-returns.ts submitReturn: the same for an order return, under the rules of type OrderReturn (which look at
+  // the return's order). A return is submitted with items to return or a refund amount.
+  OrderReturnApprovals: async (factory, params, depth) => {
+    const returnUrl = factory.url(RETURN_PATH, params);
+    const orderReturn = await factory.expect('GET', returnUrl, undefined, 200);
+    await factory.holdForApproval('OrderReturn', String(orderReturn.OrderID), depth);
+    await factory.expect('PATCH', returnUrl, { RefundAmount: 1 }, 200);
+    const submitted = await factory.expect('POST', `${returnUrl}/submit`, undefined, 201);
+    return factory.onlyItem('OrderReturnApprovals', params, { Status: 'AwaitingApproval' }, submitted);
+  },
+  // shipments.ts saveItem (Shipments.SaveItem): units of a line item of an Open order go onto the shipment.
+  ShipmentItems: async (factory, params, depth) => {
+    const { order, lineItem } = await factory.submittedOrder(depth);
+    const body: Item = { OrderID: order.ID, LineItemID: lineItem.ID, QuantityShipped: lineItem.Quantity };
+    const collection = factory.url(factory.resource('ShipmentItems').path, params);
+    const item = await factory.expect('POST', collection, body, 200);
+    return { item, body, params, url: `${collection}/${String(order.ID)}/${String(lineItem.ID)}` };
+  },
+};
 
 const MAX_DEPTH = 8;
 
@@ -128,6 +241,11 @@ export class SampleFactory {
     private readonly send: Send,
   ) {}
 
+  /** A resource of the registry by name (for makers, which name the resources they go through). */
+  resource(name: string): ResourceDefinition {
+    return this.registry.resource(name);
+  }
+
   /** `/buyers/{buyerID}/users` with `{buyerID: 'b1'}` -> `/buyers/b1/users`. */
   url(path: string, params: Readonly<Record<string, string>>): string {
     return path.replace(/\{([A-Za-z0-9_]+)\}/g, (_match, name: string) => {
@@ -135,6 +253,18 @@ export class SampleFactory {
       if (given === undefined) throw new Error(`No value for {${name}} in ${path}`);
       return encodeURIComponent(given);
     });
+  }
+
+  /** One request that must answer `status`; answers its JSON body. */
+  async expect(method: Method, url: string, body: unknown, status: number): Promise<Item> {
+    const response = await this.send(method, url, body);
+    if (response.status !== status) {
+      const sent = body === undefined ? '' : ` ${JSON.stringify(body)}`;
+      throw new Error(
+        `Preparing a sample: ${method} ${url}${sent} answered ${response.status} ${JSON.stringify(response.body)}`,
+      );
+    }
+    return (response.body ?? {}) as Item;
   }
 
   /**
@@ -181,13 +311,21 @@ export class SampleFactory {
     return params;
   }
 
-  /** A valid create body for `resource` under `params`, with the objects it refers to created first. */
-  async body(resource: ResourceDefinition, params: Readonly<Record<string, string>>, depth = 0): Promise<Item> {
-    const overrides = overridesFor(resource.model.name, resource.name);
+  /**
+   * A valid create body for `resource` under `params`, with the objects it refers to created first;
+   * `extra` overrides fields on top of the resource's own overrides.
+   */
+  async body(
+    resource: ResourceDefinition,
+    params: Readonly<Record<string, string>>,
+    depth = 0,
+    extra: Overrides = {},
+  ): Promise<Item> {
+    const overrides = { ...overridesFor(resource.model.name, resource.name), ...extra };
     const idField = resource.model.fields.ID;
     const fields = [...new Set([...resource.requiredOnCreate, ...Object.keys(overrides)])];
     const body: Item = {};
-    if (idField && !idField.readOnly) body.ID = sampleId(resource.name.toLowerCase());
+    if (idField && !idField.readOnly && !resource.singleton) body.ID = sampleId(resource.name.toLowerCase());
     await this.fill(body, resource.model, fields, resource.references ?? {}, overrides, params, depth);
     return body;
   }
@@ -217,18 +355,21 @@ export class SampleFactory {
     model: ModelDefinition,
     fields: readonly string[],
     references: Readonly<Record<string, Reference>>,
-    overrides: Readonly<Record<string, Override>>,
+    overrides: Overrides,
     params: Readonly<Record<string, string>>,
     depth: number,
   ): Promise<void> {
-    for (const name of orderFields(fields, references)) {
+    for (const name of orderFields(fields, referencesOf(references, overrides))) {
       const field = model.fields[name];
       if (!field) throw new Error(`${model.name} has no field ${name}`);
       const override = overrides[name];
       if (override && 'value' in override) body[name] = structuredClone(override.value);
       else if (override && 'unique' in override) body[name] = sampleId(override.unique);
+      else if (override && 'prepare' in override) body[name] = await override.prepare(this, depth + 1);
+      else if (override && 'reference' in override)
+        body[name] = await this.referenced(override.reference, params, body, depth, override.with);
       else {
-        const target = override && 'reference' in override ? override.reference : references[name];
+        const target = references[name];
         body[name] = target
           ? await this.referenced(target, params, body, depth)
           : sampleValue(this.registry, field, depth);
@@ -242,6 +383,7 @@ export class SampleFactory {
     params: Readonly<Record<string, string>>,
     body: Item,
     depth: number,
+    extra: Overrides = {},
   ): Promise<string> {
     const resource = this.registry.resource(target.resource);
     const parentNames = pathParams(resource.path).filter((name) => !resource.scopeParams?.includes(name));
@@ -251,7 +393,7 @@ export class SampleFactory {
       const found = params[source] ?? body[source];
       if (parentParam && typeof found === 'string' && found !== '') given[parentParam] = found;
     });
-    const created = await this.create(resource, given, depth + 1);
+    const created = await this.create(resource, given, depth + 1, extra);
     // A parent named by a body field that was not set yet (GroupID needs BuyerID) now exists: name it.
     (target.parentFrom ?? []).forEach((source, index) => {
       const parentParam = parentNames[index];
@@ -260,28 +402,97 @@ export class SampleFactory {
     return String(created.item.ID);
   }
 
-  /** Creates an object of `resource` (and whatever it needs) through its Create operation. */
+  /** Whether `create` can make an object of the resource: by its Create, by a PUT of a singleton, or by a maker. */
+  canCreate(resource: ResourceDefinition): boolean {
+    const operations = resource.operations ?? STANDARD_OPERATIONS;
+    return (
+      operations.includes('Create') ||
+      (resource.singleton === true && operations.includes('Save')) ||
+      resource.name in MAKERS
+    );
+  }
+
+  /**
+   * Creates an object of `resource` (and whatever it needs): through its Create operation; for a
+   * singleton without one, by saving it at its path (PUT creates it); otherwise with its maker.
+   */
   async create(
     resource: ResourceDefinition,
     given: Readonly<Record<string, string>> = {},
     depth = 0,
+    extra: Overrides = {},
   ): Promise<Created> {
     if (depth > MAX_DEPTH) throw new Error(`References nest too deep creating ${resource.name}`);
-    if (!(resource.operations ?? STANDARD_OPERATIONS).includes('Create')) {
+    if (!this.canCreate(resource)) {
       throw new Error(`${resource.name} has no Create operation, so a sample cannot be made generically`);
     }
     const params = await this.params(resource.path, resource.scopeParams ?? [], given, depth);
-    const body = await this.body(resource, params, depth);
+    const maker = MAKERS[resource.name];
+    const viaCreate = (resource.operations ?? STANDARD_OPERATIONS).includes('Create');
+    if (!viaCreate && maker) return maker(this, params, depth);
+    const body = await this.body(resource, params, depth, extra);
     const collection = this.url(resource.path, params);
-    const response = await this.send('POST', collection, body);
-    if (response.status !== 201) {
+    const [method, status] = viaCreate ? (['POST', 201] as const) : (['PUT', 200] as const);
+    const response = await this.send(method, collection, body);
+    if (response.status !== status) {
       throw new Error(
-        `Creating a sample ${resource.name}: POST ${collection} ${JSON.stringify(body)} answered ${response.status} ${JSON.stringify(response.body)}`,
+        `Creating a sample ${resource.name}: ${method} ${collection} ${JSON.stringify(body)} answered ${response.status} ${JSON.stringify(response.body)}`,
       );
     }
     const item = response.body as Item;
     // A singleton lives at its collection path; anything else under its ID.
     const url = resource.singleton ? collection : `${collection}/${encodeURIComponent(String(item.ID))}`;
     return { item, body, params, url };
+  }
+
+  /**
+   * An order that has been submitted and is Open (what returns and shipments need): an order with
+   * one line item, submitted through `Orders.Submit`.
+   */
+  async submittedOrder(depth = 0): Promise<{ order: Item; lineItem: Item }> {
+    const { params: orderParams, item: created } = await this.create(this.resource('Orders'), {}, depth + 1);
+    const params = { ...orderParams, orderID: String(created.ID) };
+    const lineItem = await this.create(this.resource('LineItems'), params, depth + 1);
+    const order = await this.expect('POST', `${this.url(ORDER_PATH, params)}/submit`, undefined, 201);
+    if (order.Status !== 'Open') {
+      throw new Error(`Preparing a sample: submitting order ${String(order.ID)} left it ${String(order.Status)}`);
+    }
+    return { order, lineItem: lineItem.item };
+  }
+
+  /**
+   * A seller approval rule of the marketplace that holds for one order only (so no other sample is
+   * held up): orders, or returns of that order, submitted next wait for its approval.
+   */
+  async holdForApproval(type: 'Order' | 'OrderReturn', orderId: string, depth = 0): Promise<void> {
+    await this.create(this.resource('SellerApprovalRules'), {}, depth + 1, {
+      ApprovalType: value(type),
+      // IDs hold only letters, digits, '-' and '_', so the ID needs no escaping inside the quotes.
+      RuleExpression: value(`order.ID = '${orderId}'`),
+    });
+  }
+
+  /**
+   * The one object a list-only collection holds after `made` (an action's answer) was expected to
+   * reach `state`; an error describing both when it did not.
+   */
+  async onlyItem(
+    resourceName: string,
+    params: Readonly<Record<string, string>>,
+    state: Item,
+    made: Item,
+  ): Promise<Created> {
+    const collection = this.url(this.resource(resourceName).path, params);
+    const listed = await this.expect('GET', collection, undefined, 200);
+    const found = Array.isArray(listed.Items) ? (listed.Items as Item[]) : [];
+    const reached = Object.entries(state).every(([field, wanted]) => made[field] === wanted);
+    const [item] = found;
+    if (!reached || found.length !== 1 || !item) {
+      throw new Error(
+        `Preparing a sample ${resourceName}: expected ${JSON.stringify(state)} and one item at ${collection}, ` +
+          `got ${JSON.stringify(made)} and ${JSON.stringify(found)}`,
+      );
+    }
+    return { item, body: {}, params: { ...params }, url: collection };
   }
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "platform"."documents" ADD COLUMN "search" jsonb GENERATED ALWAYS AS (lower(body::text)::jsonb) STORED;--> statement-breakpoint
+CREATE INDEX "documents_search_idx" ON "platform"."documents" USING gin ("search" jsonb_path_ops);
