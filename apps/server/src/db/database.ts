@@ -60,6 +60,9 @@ async function openPglite(dataDir: string): Promise<Database> {
 
 async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server closes (restart, failover, a dropped test database) is only
+  // removed from the pool; without a listener node-postgres would crash the process over it.
+  pool.on('error', () => undefined);
   // Fail at start-up with the driver's message rather than on the first request.
   const probe = await pool.connect();
   probe.release();

@@ -30,14 +30,8 @@ function matchSql(alias: string, match: Match | undefined): SQL[] {
   for (const [field, value] of Object.entries(match)) {
     if (Array.isArray(value)) {
       const target = field === 'ID' && alias === 'd' ? sql.raw('d.id') : sql`${sql.raw(alias)}.body ->> ${field}`;
-      conditions.push(
-        value.length === 0
-          ? sql`false`
-          : sql`${target} IN (${sql.join(
-              value.map((v: string) => sql`${v}`),
-              sql`, `,
-            )})`,
-      );
+      // One array parameter, however many ids: a list of parameters stops at 65,535.
+      conditions.push(value.length === 0 ? sql`false` : sql`${target} = ANY(${sql.param([...value])}::text[])`);
     } else if (value === null)
       conditions.push(sql`coalesce(jsonb_typeof(${sql.raw(alias)}.body -> ${field}), 'null') = 'null'`);
     else present[field] = value;

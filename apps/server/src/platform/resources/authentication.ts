@@ -159,6 +159,19 @@ async function assertNoImpersonationConfig(
   }
 }
 
+/** Refuses deleting the API client the subscription integration places its orders through. */
+async function assertNotSubscriptionClient({ store, id }: Pick<DeleteContext, 'store' | 'id'>): Promise<void> {
+  // The integration is a singleton, stored under its resource name (see subscriptions.ts).
+  const integration = await store.get('SubscriptionIntegrations', [], 'SubscriptionIntegrations');
+  if (integration?.ApiClientID === id) {
+    throw validation(
+      'Cannot delete API Client used by a Subscription Integration.',
+      { ApiClientID: id },
+      'ApiClient.UsedByIntegration',
+    );
+  }
+}
+
 const apiClients: ResourceDefinition = {
   name: 'ApiClients',
   section: 'AuthenticationAndAuthorization',
@@ -243,6 +256,7 @@ const apiClients: ResourceDefinition = {
         'ApiClient.UsedByImpersonationConfig',
         'The API client is used by an impersonation config; delete the config first.',
       );
+      await assertNotSubscriptionClient(context);
     },
     async present(item, { store }) {
       const assignments = await store.findAssignments('ApiClientAssignment', [], { ApiClientID: String(item.ID) });

@@ -79,17 +79,32 @@ async function refuseDefaultCatalogDelete({ store, id }: DeleteContext): Promise
 
 /**
  * `depth` of a category list: 1 (the default) is the top level only, n is down to level n, `all`
- * is every level. A scope can only match exact field values, so depth 1 is exact; a deeper limit
- * would need "ParentID is one of these" and, until the store offers that, lists every level.
+ * is every level. Levels are read one at a time, so a shallow list of a deep catalog reads only
+ * the levels it shows.
  */
-async function categoryDepthScope({ query }: OperationContext): Promise<Match | undefined> {
+async function categoryDepthScope({ query, params, store }: OperationContext): Promise<Match | undefined> {
   const raw = queryValue(query, 'depth') ?? '1';
   if (raw.toLowerCase() === 'all') return undefined;
   const depth = Number(raw);
   if (!Number.isInteger(depth) || depth < 1) {
     throw validation('depth must be a whole number of 1 or more, or all.', { depth: raw }, 'Category.InvalidDepth');
   }
-  return depth === 1 ? { ParentID: null } : undefined;
+  const parents = [params.catalogID ?? ''];
+  // An empty ParentID is stored as given and means top level, like a missing one.
+  const top = [
+    ...(await store.find('Categories', parents, { ParentID: null })),
+    ...(await store.find('Categories', parents, { ParentID: [''] })),
+  ];
+  const ids = new Set<string>();
+  let level = top.map((category) => category.id);
+  for (let current = 1; level.length > 0; current += 1) {
+    // `ids` guards against a cycle in bad data turning this into an endless walk.
+    level = level.filter((id) => !ids.has(id));
+    for (const id of level) ids.add(id);
+    if (current >= depth) break;
+    level = (await store.find('Categories', parents, { ParentID: level })).map((category) => category.id);
+  }
+  return { ID: [...ids] };
 }
 
 /** A category cannot sit under itself or under one of its own descendants. */

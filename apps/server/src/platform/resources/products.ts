@@ -1,6 +1,7 @@
 import type { DeleteContext, Item, OperationContext, PresentContext, WriteContext } from '../engine/context.ts';
 import { validation } from '../engine/errors.ts';
 import { listPage, parseListQuery } from '../engine/list-query.ts';
+import type { Match } from '../engine/store.ts';
 import { buyerPartyAssignment, presentItems, queryValue, withIds } from './catalog-rules.ts';
 import {
   bool,
@@ -144,6 +145,53 @@ async function beforeProductDelete({ store, id }: DeleteContext): Promise<void> 
   await store.deleteAssignments(SUPPLIER_LINK, [], { ProductID: id });
 }
 
+/** IDs found in every one of `sets` (each list call parameter narrows the list further). */
+function intersection(sets: readonly (readonly string[])[]): string[] {
+  const [first = [], ...rest] = sets;
+  const others = rest.map((ids) => new Set(ids));
+  return [...new Set(first)].filter((id) => others.every((ids) => ids.has(id)));
+}
+
+const productIdsOf = (assignments: readonly Item[]): string[] =>
+  assignments.map((assignment) => assignment.ProductID).filter((value) => typeof value === 'string');
+
+/**
+ * `catalogID`, `categoryID` and `supplierID` of `Products.List`: each narrows the list to the
+ * products linked to that object, and together they intersect. They live in assignments, which a
+ * body filter cannot reach, so the scope is the matching IDs.
+ */
+async function productListScope({ store, query }: OperationContext): Promise<Match | undefined> {
+  const catalogId = queryValue(query, 'catalogID') || undefined;
+  const categoryId = queryValue(query, 'categoryID') || undefined;
+  const supplierId = queryValue(query, 'supplierID') || undefined;
+  // Categories are stored under their catalog, so a category ID alone does not name one.
+  if (categoryId && !catalogId) {
+    throw productError(
+      'CategoryFilterRequiresCatalogID',
+      'Filtering products on a CategoryID requires a corresponding non-negated CatalogID.',
+      { categoryID: categoryId },
+    );
+  }
+  const sets: string[][] = [];
+  if (catalogId) {
+    await store.require('Catalogs', [], catalogId);
+    sets.push(productIdsOf(await store.findAssignments('ProductCatalogAssignment', [], { CatalogID: catalogId })));
+  }
+  if (catalogId && categoryId) {
+    await store.require('Categories', [catalogId], categoryId);
+    const links = await store.findAssignments('CategoryProductAssignment', [catalogId], { CategoryID: categoryId });
+    sets.push(productIdsOf(links));
+  }
+  if (supplierId) {
+    await store.require('Suppliers', [], supplierId);
+    // A supplier sells its own products (DefaultSupplierID) and those it was linked to with SaveSupplier.
+    const owned = await store.find('Products', [], { DefaultSupplierID: supplierId });
+    const linked = await store.findAssignments(SUPPLIER_LINK, [], { SupplierID: supplierId });
+    sets.push([...owned.map((product) => product.id), ...productIdsOf(linked)]);
+  }
+  return sets.length === 0 ? undefined : { ID: intersection(sets) };
+}
+
 async function presentProduct(item: Item, context: Pick<PresentContext, 'store'>): Promise<Item> {
   const [presented] = await presentProducts([item], context);
   return presented as Item;
@@ -230,6 +278,19 @@ export const productResources: readonly ResourceDefinition[] = [
     roles: PRODUCT_ROLES,
     searchable: ['ID', 'Name', 'Description'],
     sortable: ['ID', 'Name', 'DateCreated', 'Active', 'OwnerID', 'ParentID'],
+    listQuery: [
+      { name: 'catalogID', schema: text(), description: 'Only products assigned to this catalog.' },
+      {
+        name: 'categoryID',
+        schema: text(),
+        description: 'Only products assigned to this category (not its subcategories); requires catalogID.',
+      },
+      {
+        name: 'supplierID',
+        schema: text(),
+        description: 'Only products of this supplier: its default supplier, or one allowed to sell it.',
+      },
+    ],
     references: {
       DefaultPriceScheduleID: { resource: 'PriceSchedules' },
       DefaultSupplierID: { resource: 'Suppliers' },
@@ -316,6 +377,7 @@ export const productResources: readonly ResourceDefinition[] = [
       },
     ],
     hooks: {
+      listScope: productListScope,
       beforeWrite: checkProduct,
       beforeDelete: beforeProductDelete,
       present: presentProduct,
