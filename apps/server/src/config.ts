@@ -31,6 +31,16 @@ export interface Config {
    * set, which is right for one process; several processes must share one value.
    */
   platformMgmtSecret: string;
+  /** Issuer of the OpenID provider the portal trusts (the built-in one unless set). */
+  identityIssuer: string;
+  /** JWKS of that issuer, for verifying access tokens. */
+  identityJwksUrl: string;
+  /** Audience the portal service requires in access tokens. */
+  portalAudience: string;
+  /** OIDC client id of the web app (public client, authorization code + PKCE). */
+  portalClientId: string;
+  /** Header token the content service's GraphQL endpoint requires (public by design: it only guards against drive-by use). */
+  contentToken: string;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -88,5 +98,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobsEnabled: flag(env, 'JOBS_ENABLED', true),
     seedDemoData: flag(env, 'SEED_DEMO_DATA', true),
     platformMgmtSecret: env.PLATFORM_MGMT_SECRET || randomBytes(32).toString('base64url'),
+    identityIssuer: (env.IDENTITY_ISSUER || `${publicUrl}/identity`).replace(/\/+$/, ''),
+    identityJwksUrl:
+      env.IDENTITY_JWKS_URL || `${(env.IDENTITY_ISSUER || `${publicUrl}/identity`).replace(/\/+$/, '')}/jwks`,
+    portalAudience: env.PORTAL_AUDIENCE || `${publicUrl}/portal-api`,
+    portalClientId: env.PORTAL_CLIENT_ID || 'marketplace-portal-web',
+    contentToken: env.CONTENT_TOKEN || 'marketplace-portal-content',
   };
 }
