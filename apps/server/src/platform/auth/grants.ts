@@ -1,5 +1,5 @@
 import type { Db } from '../../db/database.ts';
-import { hashPassword, verifyPassword } from '../engine/passwords.ts';
+import { hashPassword, verifyPassword } from '../../security/passwords.ts';
 import { PgStore } from '../engine/pg-store.ts';
 import type { Registry } from '../resources/registry.ts';
 import {

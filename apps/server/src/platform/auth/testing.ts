@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
 import type { Item } from '../engine/context.ts';
-import { hashPassword } from '../engine/passwords.ts';
+import { hashPassword } from '../../security/passwords.ts';
 import { PgStore } from '../engine/pg-store.ts';
 import { authenticationModels, authenticationResources } from '../resources/authentication.ts';
 import { buyerPaymentResources } from '../resources/buyer-payment-resources.ts';

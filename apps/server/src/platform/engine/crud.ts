@@ -3,7 +3,7 @@ import type { Item, OperationContext, WriteContext } from './context.ts';
 import { ApiError, notFound, validation } from './errors.ts';
 import { generateId, pathParams, resolveIdTokens } from './ids.ts';
 import { parseListQuery, type ListPage } from './list-query.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword } from '../../security/passwords.ts';
 import { deepMerge, validateBody, withDefaults } from './validate.ts';
 
 /** Parent ids of a request, in path order, without the item's own id. */

@@ -1,7 +1,7 @@
 import type { AuthContext, Item, OperationContext, WriteContext } from '../engine/context.ts';
 import { ApiError, validation, type ApiErrorEntry } from '../engine/errors.ts';
 import { listPage, parseListQuery, type ListPage } from '../engine/list-query.ts';
-import { hashPassword } from '../engine/passwords.ts';
+import { hashPassword } from '../../security/passwords.ts';
 import type { Store } from '../engine/store.ts';
 import { deepMerge, validateBody, withDefaults } from '../engine/validate.ts';
 import { presentItems, queryValue } from './catalog-rules.ts';

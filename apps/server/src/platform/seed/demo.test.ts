@@ -4,7 +4,7 @@ import type { Db } from '../../db/database.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
 import { resolveRoles } from '../auth/user-roles.ts';
 import type { Item } from '../engine/context.ts';
-import { verifyPassword } from '../engine/passwords.ts';
+import { verifyPassword } from '../../security/passwords.ts';
 import { PgStore } from '../engine/pg-store.ts';
 import { orderTotal, roundMoney } from '../orders/pricing.ts';
 import { isDue } from '../orders/schedule.ts';

@@ -3,7 +3,7 @@ import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { marketplaces } from '../db/schema.ts';
 import type { Item } from '../engine/context.ts';
-import { hashPassword } from '../engine/passwords.ts';
+import { hashPassword } from '../../security/passwords.ts';
 import { platformRegistry } from '../resources/index.ts';
 import type { Registry } from '../resources/registry.ts';
 import {
