@@ -39,6 +39,8 @@ export interface Config {
   portalAudience: string;
   /** OIDC client id of the web app (public client, authorization code + PKCE). */
   portalClientId: string;
+  /** Base URL of the platform's management API, which the portal service calls over HTTP. */
+  platformMgmtUrl: string;
   /** Header token the content service's GraphQL endpoint requires (public by design: it only guards against drive-by use). */
   contentToken: string;
 }
@@ -104,5 +106,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     portalAudience: env.PORTAL_AUDIENCE || `${publicUrl}/portal-api`,
     portalClientId: env.PORTAL_CLIENT_ID || 'marketplace-portal-web',
     contentToken: env.CONTENT_TOKEN || 'marketplace-portal-content',
+    platformMgmtUrl: (env.PLATFORM_MGMT_URL || `${publicUrl}/platform/mgmt`).replace(/\/+$/, ''),
   };
 }
