@@ -1,5 +1,4 @@
 import { ConfigError, loadConfig } from './config.ts';
-import { readyLine, startServer } from './server.ts';
 
 // Composition root: config -> database -> plugins -> listen. Everything else lives in server.ts.
 async function main(): Promise<void> {
@@ -13,6 +12,9 @@ async function main(): Promise<void> {
     }
     throw error;
   }
+  // Loaded after the configuration is known good, so a bad setting is reported before any part
+  // module prints its own start-up notices.
+  const { readyLine, startServer } = await import('./server.ts');
   const server = await startServer(config);
   console.log(readyLine(config.publicUrl === `http://localhost:${config.port}` ? server.url : config.publicUrl));
 

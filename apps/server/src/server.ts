@@ -102,8 +102,14 @@ async function withConcretePort(config: Config): Promise<Config> {
       probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
-  const defaultUrl = config.publicUrl === 'http://localhost:0';
-  return { ...config, port, publicUrl: defaultUrl ? `http://localhost:${port}` : config.publicUrl };
+  // Every URL derived from the default public URL (issuer, audience, management API...) moves too.
+  const placeholder = 'http://localhost:0';
+  const concrete: Record<string, unknown> = { ...config, port };
+  for (const [key, value] of Object.entries(concrete)) {
+    if (typeof value === 'string' && value.startsWith(placeholder))
+      concrete[key] = `http://localhost:${port}${value.slice(placeholder.length)}`;
+  }
+  return concrete as unknown as Config;
 }
 
 /** The one line printed when the server is ready: where to go and how to sign in. */

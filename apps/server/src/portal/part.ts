@@ -1,11 +1,63 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import type { JWTVerifyGetKey } from 'jose';
 import type { Part } from '../part.ts';
 import { registerHealthRoute } from '../http/health.ts';
+import { createAllowedRoles } from './allowed-roles.ts';
+import { createAccessTokenVerifier, registerAuthentication } from './auth.ts';
+import { createPlatformClient, type PlatformClient } from './platform-client.ts';
+import { createProfileLookup, type ProfileLookup } from './profile-lookup.ts';
+import { registerProblemHandler } from './problems.ts';
+import { registerApiClientRoutes } from './routes-apiclients.ts';
+import { registerMeRoutes } from './routes-me.ts';
+import { registerRoleRoutes } from './routes-roles.ts';
+import { seedPortalDemo } from './seed.ts';
+import type { PortalServices } from './services.ts';
 
-/** The portal service, mounted at `/portal-api`. */
-export const portalPart: Part = {
-  name: 'portal',
-  prefix: '/portal-api',
-  async plugin(app) {
+export interface PortalPartOptions {
+  /** Keys that sign the identity provider's access tokens; defaults to its JWKS URL from the config. */
+  identityKeys?: JWTVerifyGetKey;
+  /** The platform client; defaults to the management API at `config.platformMgmtUrl`. */
+  platform?: PlatformClient;
+  /** Profile of a token without an email claim; defaults to the provider's `{issuer}/user`. */
+  lookupProfile?: ProfileLookup;
+}
+
+/**
+ * The portal service (ARCHITECTURE §5), mounted at `/portal-api`: the portal user, the marketplace,
+ * role groups and their members, developer and impersonation tokens, API clients and their users.
+ * Every route but the health check needs the identity provider's access token.
+ */
+export function createPortalPart(options: PortalPartOptions = {}): Part {
+  async function plugin(app: FastifyInstance): Promise<void> {
+    const { config } = app;
+    const platform =
+      options.platform ?? createPlatformClient({ baseUrl: config.platformMgmtUrl, secret: config.platformMgmtSecret });
+    const services: PortalServices = {
+      db: app.database.db,
+      platform,
+      allowedRoles: createAllowedRoles((url) => platform.getPublicJson(url)),
+    };
+    registerProblemHandler(app);
     registerHealthRoute(app, 'portal');
-  },
-};
+    const verify = createAccessTokenVerifier(config, options.identityKeys);
+    const lookupProfile = options.lookupProfile ?? createProfileLookup(`${config.identityIssuer}/user`);
+    // A child scope, so the authentication hook covers the API but not the health check.
+    await app.register(async (api) => {
+      registerAuthentication(api, verify, lookupProfile);
+      registerMeRoutes(api, services);
+      registerRoleRoutes(api, services);
+      registerApiClientRoutes(api, services);
+    });
+  }
+
+  return {
+    name: 'portal',
+    prefix: '/portal-api',
+    migrationsFolder: path.join(import.meta.dirname, 'db/migrations'),
+    plugin,
+    seed: seedPortalDemo,
+  };
+}
+
+export const portalPart: Part = createPortalPart();

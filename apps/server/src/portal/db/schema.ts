@@ -1,0 +1,47 @@
+import { boolean, foreignKey, index, jsonb, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+
+export const portalSchema = pgSchema('portal');
+
+/**
+ * The role groups of a marketplace: always the six fixed ids (created on first use), each with the
+ * platform roles its members' developer tokens carry and the eight portal grants.
+ */
+export const roleGroups = portalSchema.table(
+  'role_groups',
+  {
+    marketplaceId: text('marketplace_id').notNull(),
+    id: text('id').notNull(),
+    name: text('name').notNull(),
+    ocRoles: jsonb('oc_roles').$type<string[]>().notNull().default([]),
+    impersonateBuyer: boolean('impersonate_buyer').notNull().default(false),
+    impersonateSeller: boolean('impersonate_seller').notNull().default(false),
+    impersonateSupplier: boolean('impersonate_supplier').notNull().default(false),
+    indexAdmin: boolean('index_admin').notNull().default(false),
+    syncAdmin: boolean('sync_admin').notNull().default(false),
+    stagingRestoreAdmin: boolean('staging_restore_admin').notNull().default(false),
+    subscriptionAdmin: boolean('subscription_admin').notNull().default(false),
+    roleGroupsAdmin: boolean('role_groups_admin').notNull().default(false),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.marketplaceId, table.id] })],
+);
+
+/** Which signed-in user (by lower-cased email) is in which role group; a user may be in several. */
+export const memberships = portalSchema.table(
+  'memberships',
+  {
+    marketplaceId: text('marketplace_id').notNull(),
+    roleGroupId: text('role_group_id').notNull(),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.marketplaceId, table.roleGroupId, table.email] }),
+    // `GET /me` looks a user's groups up by email on every page load.
+    index('memberships_email_idx').on(table.marketplaceId, table.email),
+    foreignKey({
+      columns: [table.marketplaceId, table.roleGroupId],
+      foreignColumns: [roleGroups.marketplaceId, roleGroups.id],
+    }).onDelete('cascade'),
+  ],
+);

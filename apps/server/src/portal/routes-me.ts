@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import { callerOf } from './auth.ts';
+import type { MgmtSignInUser, PlatformClient, PlatformTokenResponse } from './platform-client.ts';
+import { portalUserOf, type PortalUser } from './portal-user.ts';
+import { badRequest, forbidden, notFound } from './problems.ts';
+import type { Grant } from './role-groups.ts';
+import { queryText, type PortalServices, type RawQuery } from './services.ts';
+
+/** The grant impersonating a user of each commerce role needs. */
+const IMPERSONATION_GRANT: Record<MgmtSignInUser['CommerceRole'], Grant> = {
+  Buyer: 'ImpersonateBuyer',
+  Seller: 'ImpersonateSeller',
+  Supplier: 'ImpersonateSupplier',
+};
+
+/** Pages of a client's users read while looking for one username (100 each). */
+const LOOKUP_PAGE_LIMIT = 20;
+
+/** Every user signing in through the client whose username is `username` in any case. */
+async function usersNamed(
+  platform: PlatformClient,
+  marketplaceId: string,
+  clientId: string,
+  username: string,
+): Promise<MgmtSignInUser[]> {
+  const wanted = username.toLowerCase();
+  const found: MgmtSignInUser[] = [];
+  // The search matches parts of names too, so the exact username may sit on a later page.
+  for (let page = 1; page <= LOOKUP_PAGE_LIMIT; page++) {
+    const result = await platform.listClientUsers(marketplaceId, clientId, { search: username, page, pageSize: 100 });
+    found.push(...result.Items.filter((user) => user.Username.toLowerCase() === wanted));
+    if (page >= result.Meta.TotalPages) break;
+  }
+  return found;
+}
+
+/**
+ * A token acting as `username` of `clientId`, minted only when the caller holds the grant for the
+ * user's commerce role. Every user the platform could take the name for (usernames compare without
+ * case) must be allowed, so a same-named user of another role cannot slip through.
+ */
+async function impersonationToken(
+  platform: PlatformClient,
+  user: PortalUser,
+  marketplaceId: string,
+  clientId: string,
+  username: string,
+): Promise<PlatformTokenResponse> {
+  const targets = await usersNamed(platform, marketplaceId, clientId, username);
+  if (targets.length === 0) throw notFound(`No user '${username}' signs in through API client '${clientId}'.`);
+  for (const target of targets) {
+    const grant = IMPERSONATION_GRANT[target.CommerceRole];
+    if (!user.ScPermissionGrants[grant]) {
+      throw forbidden(`Impersonating a ${target.CommerceRole} user needs the ${grant} permission.`);
+    }
+  }
+  return platform.mintImpersonationToken(marketplaceId, clientId, username);
+}
+
+/** `GET /me`, `GET /me/grants`, `GET /marketplace` and `GET /marketplace/token`. */
+export function registerMeRoutes(app: FastifyInstance, { db, platform }: PortalServices): void {
+  app.get('/me', async (request) => portalUserOf(db, callerOf(request)));
+
+  app.get('/me/grants', async (request) => {
+    const user = await portalUserOf(db, callerOf(request));
+    return { ScPermissionGrants: user.ScPermissionGrants };
+  });
+
+  app.get('/marketplace', async (request) => {
+    const marketplace = await platform.getMarketplace(callerOf(request).tenantName);
+    return {
+      Id: marketplace.Id,
+      Name: marketplace.Name,
+      OcEnvironment: marketplace.Environment,
+      Region: { Id: marketplace.Region?.Id ?? null, Name: marketplace.Region?.Name ?? null },
+      CoreApiUrl: marketplace.CoreApiUrl,
+    };
+  });
+
+  app.get<{ Querystring: RawQuery }>('/marketplace/token', async (request): Promise<PlatformTokenResponse> => {
+    const caller = callerOf(request);
+    const clientId = queryText(request.query, 'clientId');
+    const username = queryText(request.query, 'username');
+    const user = await portalUserOf(db, caller);
+    if (clientId === undefined && username === undefined) {
+      const token = await platform.mintDeveloperToken(caller.tenantName, caller.email, user.OcRoles);
+      return pickToken(token);
+    }
+    if (clientId === undefined || username === undefined) {
+      const field = clientId === undefined ? 'clientId' : 'username';
+      throw badRequest('An impersonation token needs both clientId and username.', [
+        { field, message: `${field} is required.` },
+      ]);
+    }
+    return pickToken(await impersonationToken(platform, user, caller.tenantName, clientId, username));
+  });
+}
+
+/** Only the token fields leave the portal, whatever else the platform answers with. */
+const pickToken = (token: PlatformTokenResponse): PlatformTokenResponse => ({
+  access_token: token.access_token,
+  expires_in: token.expires_in,
+  token_type: token.token_type,
+});

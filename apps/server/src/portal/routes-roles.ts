@@ -1,0 +1,108 @@
+import type { FastifyInstance } from 'fastify';
+import { callerOf, type PortalCaller } from './auth.ts';
+import { portalUserOf } from './portal-user.ts';
+import { badRequest, forbidden, invalidFields, notFound } from './problems.ts';
+import {
+  addMember,
+  getRoleGroup,
+  isRoleGroupId,
+  listMembers,
+  listRoleGroups,
+  removeMember,
+  saveRoleGroup,
+  type RoleGroupId,
+} from './role-groups.ts';
+import { parseRoleGroup } from './role-validation.ts';
+import type { PortalServices } from './services.ts';
+
+// Plain address shape only: the identity provider has already verified the address it signs.
+const EMAIL = /^[^\s@]+@[^\s@]+$/;
+const EMAIL_MAX_LENGTH = 254;
+
+function requireGroupId(id: string): RoleGroupId {
+  if (!isRoleGroupId(id)) throw notFound(`There is no role group '${id}'.`);
+  return id;
+}
+
+function requireOrganizationAdmin(caller: PortalCaller): void {
+  if (!caller.isOrganizationAdmin) {
+    throw forbidden('Only organization admins and owners can change who is in a role group.');
+  }
+}
+
+function memberEmail(raw: string): string {
+  const email = raw.trim().toLowerCase();
+  if (!EMAIL.test(email) || email.length > EMAIL_MAX_LENGTH) {
+    throw badRequest(`'${raw}' is not an email address.`, [{ field: 'email', message: 'Email is invalid' }]);
+  }
+  return email;
+}
+
+/**
+ * The roles page: `GET /marketplace/roles`, `GET|PUT /marketplace/roles/{id}` and the group
+ * members, `GET /marketplace/roles/{id}/members`, `PUT|DELETE .../members/{email}`.
+ */
+export function registerRoleRoutes(app: FastifyInstance, { db, platform, allowedRoles }: PortalServices): void {
+  app.get('/marketplace/roles', async (request) => {
+    const marketplaceId = callerOf(request).tenantName;
+    const [groups, members] = await Promise.all([listRoleGroups(db, marketplaceId), listMembers(db, marketplaceId)]);
+    return { Items: groups.map((group) => ({ ...group, Members: members.get(group.Id) ?? [] })) };
+  });
+
+  app.get<{ Params: { id: string } }>('/marketplace/roles/:id', async (request) => {
+    const marketplaceId = callerOf(request).tenantName;
+    const id = requireGroupId(request.params.id);
+    const [group, members] = await Promise.all([
+      getRoleGroup(db, marketplaceId, id),
+      listMembers(db, marketplaceId, id),
+    ]);
+    return { ...group, Members: members.get(id) ?? [] };
+  });
+
+  app.put<{ Params: { id: string } }>('/marketplace/roles/:id', async (request) => {
+    const caller = callerOf(request);
+    const id = requireGroupId(request.params.id);
+    const user = await portalUserOf(db, caller);
+    if (!user.ScPermissionGrants.RoleGroupsAdmin) {
+      throw forbidden(
+        'You are only permitted to view application roles. Contact one of your Organization administrators for change requests.',
+      );
+    }
+    // The allowed roles are the marketplace API's own, read from its description.
+    const marketplace = await platform.getMarketplace(caller.tenantName);
+    const parsed = parseRoleGroup(request.body, id, await allowedRoles(marketplace.CoreApiUrl));
+    if (!parsed.ok) throw invalidFields(parsed.errors);
+    const saved = await saveRoleGroup(db, caller.tenantName, parsed.group);
+    const members = await listMembers(db, caller.tenantName, id);
+    return { ...saved, Members: members.get(id) ?? [] };
+  });
+
+  app.get<{ Params: { id: string } }>('/marketplace/roles/:id/members', async (request) => {
+    const marketplaceId = callerOf(request).tenantName;
+    const id = requireGroupId(request.params.id);
+    const members = await listMembers(db, marketplaceId, id);
+    return { Items: (members.get(id) ?? []).map((email) => ({ Email: email })) };
+  });
+
+  app.put<{ Params: { id: string; email: string } }>(
+    '/marketplace/roles/:id/members/:email',
+    async (request, reply) => {
+      const caller = callerOf(request);
+      requireOrganizationAdmin(caller);
+      const id = requireGroupId(request.params.id);
+      await addMember(db, caller.tenantName, id, memberEmail(request.params.email));
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete<{ Params: { id: string; email: string } }>(
+    '/marketplace/roles/:id/members/:email',
+    async (request, reply) => {
+      const caller = callerOf(request);
+      requireOrganizationAdmin(caller);
+      const id = requireGroupId(request.params.id);
+      await removeMember(db, caller.tenantName, id, memberEmail(request.params.email));
+      return reply.code(204).send();
+    },
+  );
+}

@@ -1,0 +1,159 @@
+import { createHttpClient, type HttpClient, type HttpClientOptions } from './http';
+import type { ListMeta } from './platform';
+
+// TYPES: aligned with apps/server/src/portal (routes-me.ts, routes-roles.ts, routes-apiclients.ts,
+// portal-user.ts, role-groups.ts). Change them together.
+
+/** The portal's own permissions, granted by role groups next to the platform roles. */
+export const GRANTS = [
+  'ImpersonateBuyer',
+  'ImpersonateSeller',
+  'ImpersonateSupplier',
+  'IndexAdmin',
+  'SyncAdmin',
+  'StagingRestoreAdmin',
+  'SubscriptionAdmin',
+  'RoleGroupsAdmin',
+] as const;
+export type Grant = (typeof GRANTS)[number];
+export type Grants = Record<Grant, boolean>;
+
+/** The fixed role group ids of every marketplace, in roles-page order. */
+export const ROLE_GROUP_IDS = [
+  'full-access',
+  'admin',
+  'custom-group-1',
+  'custom-group-2',
+  'custom-group-3',
+  'custom-group-4',
+] as const;
+export type RoleGroupId = (typeof ROLE_GROUP_IDS)[number];
+
+/** `GET /me`: the signed-in user in the current marketplace. */
+export interface PortalUser {
+  Email: string;
+  Name: string;
+  /** Platform roles the developer token carries. */
+  OcRoles: string[];
+  ScPermissionGrants: Grants;
+  RoleGroupIds: RoleGroupId[];
+  IsOrganizationAdmin: boolean;
+}
+
+/** `GET /marketplace`. */
+export interface Marketplace {
+  Id: string;
+  Name: string;
+  /** Sandbox, Staging, Production or another name. */
+  OcEnvironment: string;
+  Region: { Id: string | null; Name: string | null };
+  CoreApiUrl: string;
+}
+
+/** A role group as the roles page edits it (the body of `PUT /marketplace/roles/{id}`). */
+export interface RoleGroupInput extends Grants {
+  Id: RoleGroupId;
+  Name: string;
+  OcRoles: string[];
+}
+
+/** A role group as the portal answers it, with its members' emails. */
+export interface RoleGroup extends RoleGroupInput {
+  Members: string[];
+}
+
+/** `GET /marketplace/token`: a platform token (developer, or impersonation with clientId and username). */
+export interface PlatformToken {
+  access_token: string;
+  expires_in: number;
+  token_type: string;
+}
+
+/** An API client as the impersonation picker shows it. */
+export interface PortalApiClient {
+  Id: string;
+  AppName: string | null;
+  Active: boolean;
+  AllowAnyBuyer: boolean;
+  AllowSeller: boolean;
+  AllowAnySeller: boolean;
+  AllowAnySupplier: boolean;
+  IsAnonBuyer: boolean;
+  AssignedBuyerCount: number;
+  AssignedSupplierCount: number;
+}
+
+/** A user who signs in through an API client (spec 1 §3 "Impersonation user"). */
+export interface ImpersonationUser {
+  ID: string;
+  Username: string;
+  UserInteropId: string;
+  CompanyName: string | null;
+  CompanyInteropId: string;
+  CommerceRole: 'Buyer' | 'Seller' | 'Supplier';
+  ClientId: string;
+  FirstName: string | null;
+  LastName: string | null;
+  Email: string | null;
+}
+
+/** A page of portal list results (`Meta` is the platform's paging, passed through). */
+export interface PortalPage<T> {
+  Items: T[];
+  Meta?: ListMeta;
+}
+
+/** Where the portal service is mounted in the embedded setup (ARCHITECTURE §2). */
+export const DEFAULT_PORTAL_BASE_URL = '/portal-api';
+
+/** The portal service client; every call carries the identity provider's access token. */
+export interface PortalClient {
+  readonly http: HttpClient;
+  getMe(): Promise<PortalUser>;
+  getGrants(): Promise<{ ScPermissionGrants: Grants }>;
+  getMarketplace(): Promise<Marketplace>;
+  listRoleGroups(): Promise<{ Items: RoleGroup[] }>;
+  getRoleGroup(id: RoleGroupId): Promise<RoleGroup>;
+  saveRoleGroup(id: RoleGroupId, group: RoleGroupInput): Promise<RoleGroup>;
+  listRoleGroupMembers(id: RoleGroupId): Promise<{ Items: { Email: string }[] }>;
+  addRoleGroupMember(id: RoleGroupId, email: string): Promise<void>;
+  removeRoleGroupMember(id: RoleGroupId, email: string): Promise<void>;
+  /** The developer token: a platform token with the user's OcRoles. */
+  getDeveloperToken(): Promise<PlatformToken>;
+  /** A platform token acting as `username` of `clientId`; needs the matching Impersonate* grant. */
+  getImpersonationToken(clientId: string, username: string): Promise<PlatformToken>;
+  /** API clients, 100 a page (spec 1 §9), optionally filtered by a search term. */
+  listApiClients(query?: { search?: string; page?: number }): Promise<PortalPage<PortalApiClient>>;
+  listApiClientUsers(
+    clientId: string,
+    query?: { search?: string; page?: number; pageSize?: number },
+  ): Promise<PortalPage<ImpersonationUser>>;
+}
+
+/**
+ * Creates the portal service client.
+ *
+ * @example
+ * const portal = createPortalClient({ getToken: () => session.accessToken });
+ * const { CoreApiUrl } = await portal.getMarketplace();
+ */
+export function createPortalClient(options: Partial<HttpClientOptions> = {}): PortalClient {
+  const http = createHttpClient({ ...options, baseUrl: options.baseUrl ?? DEFAULT_PORTAL_BASE_URL });
+  const role = (id: RoleGroupId) => `/marketplace/roles/${encodeURIComponent(id)}`;
+  return {
+    http,
+    getMe: () => http.get('/me'),
+    getGrants: () => http.get('/me/grants'),
+    getMarketplace: () => http.get('/marketplace'),
+    listRoleGroups: () => http.get('/marketplace/roles'),
+    getRoleGroup: (id) => http.get(role(id)),
+    saveRoleGroup: (id, group) => http.put(role(id), group),
+    listRoleGroupMembers: (id) => http.get(`${role(id)}/members`),
+    addRoleGroupMember: (id, email) => http.put(`${role(id)}/members/${encodeURIComponent(email)}`),
+    removeRoleGroupMember: (id, email) => http.delete(`${role(id)}/members/${encodeURIComponent(email)}`),
+    getDeveloperToken: () => http.get('/marketplace/token'),
+    getImpersonationToken: (clientId, username) => http.get('/marketplace/token', { clientId, username }),
+    listApiClients: (query = {}) => http.get('/apiclients', { pageSize: 100, ...query }),
+    listApiClientUsers: (clientId, query = {}) => http.get(`/apiclients/${encodeURIComponent(clientId)}/users`, query),
+  };
+}
