@@ -1,4 +1,5 @@
-import { index, jsonb, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const identitySchema = pgSchema('identity');
 
@@ -23,5 +24,93 @@ export const oidcModels = identitySchema.table(
     index('oidc_models_grant_id_idx').on(table.grantId),
     index('oidc_models_uid_idx').on(table.uid),
     index('oidc_models_expires_at_idx').on(table.expiresAt),
+  ],
+);
+
+/**
+ * Secrets the provider needs to be the same across restarts and processes (cookie signing keys,
+ * the token signing key set): created by the first process to start, read by every later one.
+ */
+export const providerSecrets = identitySchema.table('provider_secrets', {
+  name: text('name').primaryKey(),
+  value: jsonb('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** A customer organization; its marketplaces are its tenants. */
+export const organizations = identitySchema.table('organizations', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  /** Kind of customer, e.g. `Enterprise`; issued as the organization type claim. */
+  type: text('type').notNull(),
+  /** The organization's billing account, issued as the organization account id claim. */
+  accountId: text('account_id').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const users = identitySchema.table(
+  'users',
+  {
+    id: text('id').primaryKey(),
+    /** Stored lower-case so that sign-in and uniqueness ignore case. */
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    givenName: text('given_name'),
+    familyName: text('family_name'),
+    picture: text('picture'),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+  },
+  (table) => [
+    uniqueIndex('users_email_key').on(table.email),
+    check('users_email_lower_case', sql`${table.email} = lower(${table.email})`),
+  ],
+);
+
+/** A user's role in an organization; a user may hold several roles in one organization. */
+export const memberships = identitySchema.table(
+  'memberships',
+  {
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.organizationId, table.userId, table.role] }),
+    index('memberships_user_id_idx').on(table.userId),
+    check(
+      'memberships_role_known',
+      sql`${table.role} IN ('Organization Owner', 'Organization Admin', 'Organization User')`,
+    ),
+  ],
+);
+
+/** A marketplace an organization owns; `name` is the platform's marketplace id. */
+export const tenants = identitySchema.table(
+  'tenants',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id')
+      .notNull()
+      .references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    displayName: text('display_name').notNull(),
+    /** The platform system the tenant lives on (the marketplace id on the commerce platform). */
+    systemId: text('system_id').notNull(),
+    state: text('state').notNull().default('Active'),
+    /** Portal address for the tenant; null means this server's own portal for it. */
+    url: text('url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('tenants_organization_name_key').on(table.organizationId, table.name),
+    index('tenants_system_id_idx').on(table.systemId),
+    check('tenants_state_known', sql`${table.state} IN ('Active', 'Inactive')`),
   ],
 );
