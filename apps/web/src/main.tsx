@@ -1,15 +1,23 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppProvider } from '@/app/provider';
+import { RenderGate } from '@/app/render-gate';
 import { AppRouter } from '@/app/router';
+import { AuthSession } from '@/auth/auth-session';
+import { Toaster } from '@/ui/toaster';
 
 const container = document.getElementById('root');
-if (!container) throw new Error('index.html must contain <div id="root"></div> for the portal to mount.');
+if (!container) throw new Error('Failed to find the root element');
 
 createRoot(container).render(
   <StrictMode>
     <AppProvider>
-      <AppRouter />
+      <AuthSession>
+        <RenderGate>
+          <AppRouter />
+        </RenderGate>
+      </AuthSession>
+      <Toaster />
     </AppProvider>
   </StrictMode>,
 );

@@ -2,14 +2,17 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppProvider } from '@/app/provider';
+import { TestPortal, testPortalContext } from '@/app/portal/test-portal-context';
 import { appRoutes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
 
-function renderApp(url: string) {
+function renderApp(url: string, roles: readonly string[] = ['FullAccess']) {
   const router = createMemoryRouter(appRoutes, { initialEntries: [url] });
   render(
     <AppProvider queryClient={createQueryClient()}>
-      <RouterProvider router={router} />
+      <TestPortal value={testPortalContext({ roles })}>
+        <RouterProvider router={router} />
+      </TestPortal>
     </AppProvider>,
   );
   return router;
@@ -38,9 +41,20 @@ describe('AppLayout', () => {
 
     const resources = screen.getByRole('navigation', { name: 'Marketplace resources' });
     expect(within(resources).getByRole('heading', { name: 'Orders And Fulfillment' })).toBeTruthy();
-    expect(within(resources).getByRole('link', { name: 'Orders' }).getAttribute('href')).toBe(
-      '/admin/orders/incoming?organization=acme&tenantName=main',
+    expect(within(resources).getByRole('link', { name: 'Api Clients' }).getAttribute('href')).toBe(
+      '/admin/api-clients?organization=acme&tenantName=main',
     );
+  });
+
+  it('disables sidebar entries the roles do not reach and greets on the home page', async () => {
+    renderApp('/', []);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Olivia' })).toBeTruthy();
+    expect(screen.getByText('Admin')).toBeTruthy();
+    const resources = screen.getByRole('navigation', { name: 'Marketplace resources' });
+    expect(within(resources).queryByRole('link', { name: 'Products' })).toBeNull();
+    expect(within(resources).getByText('Products').getAttribute('aria-disabled')).toBe('true');
+    expect(screen.getByRole('button', { name: 'Olivia Owner' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Demo Sandbox' })).toBeTruthy();
   });
 
   it('toggles the colour mode from the top bar', async () => {

@@ -1,6 +1,8 @@
-import { Box, Heading, Stack } from '@chakra-ui/react';
+import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { useId } from 'react';
+import { resourceNameAccessible } from '@/access/access';
 import { sidebarSections } from '@/app/navigation';
+import { usePortalContext } from '@/app/portal/portal-context';
 import { AppNavLink } from '@/ui/app-nav-link';
 
 export interface SidebarProps {
@@ -12,6 +14,7 @@ export interface SidebarProps {
 export function Sidebar({ onNavigate }: SidebarProps) {
   // The sidebar can be mounted twice (column and drawer), so heading ids must be unique per instance.
   const baseId = useId();
+  const { roles, description } = usePortalContext();
   return (
     <Box as="nav" aria-label="Marketplace resources" px="3" py="5">
       <Stack gap="5">
@@ -25,21 +28,38 @@ export function Sidebar({ onNavigate }: SidebarProps) {
               <Stack as="ul" aria-labelledby={headingId} gap="0.5" listStyleType="none" m="0" p="0">
                 {section.items.map((item) => (
                   <li key={item.href}>
-                    <AppNavLink
-                      to={item.href}
-                      onClick={onNavigate}
-                      display="block"
-                      px="3"
-                      py="1"
-                      rounded="l2"
-                      fontSize="sm"
-                      color="fg.muted"
-                      textDecoration="none"
-                      _hover={{ bg: 'bg.muted', color: 'fg', textDecoration: 'none' }}
-                      _currentPage={{ bg: 'blue.subtle', color: 'blue.fg', fontWeight: 'medium' }}
-                    >
-                      {item.label}
-                    </AppNavLink>
+                    {/* The sidebar label is the resource's tag name in the API description. */}
+                    {!resourceNameAccessible(roles, description, item.label) ? (
+                      <Text
+                        as="span"
+                        aria-disabled="true"
+                        title="You have no role for this resource"
+                        display="block"
+                        px="3"
+                        py="1"
+                        fontSize="sm"
+                        color="fg.subtle"
+                        cursor="not-allowed"
+                      >
+                        {item.label}
+                      </Text>
+                    ) : (
+                      <AppNavLink
+                        to={item.href}
+                        onClick={onNavigate}
+                        display="block"
+                        px="3"
+                        py="1"
+                        rounded="l2"
+                        fontSize="sm"
+                        color="fg.muted"
+                        textDecoration="none"
+                        _hover={{ bg: 'bg.muted', color: 'fg', textDecoration: 'none' }}
+                        _currentPage={{ bg: 'blue.subtle', color: 'blue.fg', fontWeight: 'medium' }}
+                      >
+                        {item.label}
+                      </AppNavLink>
+                    )}
                   </li>
                 ))}
               </Stack>

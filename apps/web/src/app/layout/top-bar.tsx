@@ -1,9 +1,12 @@
 import { Box, Flex, IconButton, Spacer } from '@chakra-ui/react';
 import { AppLink } from '@/ui/app-link';
 import { MenuIcon } from '@/ui/icons';
+import { AppSwitcher } from './app-switcher';
 import { ColorModeButton } from './color-mode-button';
+import { MarketplaceInfo } from './marketplace-info';
 import { MoreMenu } from './more-menu';
 import { TopNavLinks } from './top-nav-links';
+import { UserMenu } from './user-menu';
 
 /** Height of the sticky top bar; the sidebar column sits just below it. */
 export const TOP_BAR_HEIGHT = '3.5rem';
@@ -44,7 +47,10 @@ export function TopBar({ onOpenNavigation }: TopBarProps) {
         <TopNavLinks />
         <Spacer />
         <MoreMenu />
+        <MarketplaceInfo />
+        <AppSwitcher />
         <ColorModeButton />
+        <UserMenu />
       </Flex>
     </Box>
   );
