@@ -1,30 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
-import { buildEngineApp } from './testing/engine-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useEngineApp } from './testing/engine-app.ts';
 import { widgetRegistry } from './testing/widget-registry.ts';
 
-let testDb: TestDatabase;
-let app: FastifyInstance;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildEngineApp(testDb.database.db, widgetRegistry);
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.dispose();
-});
-
-type Call = { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; body?: unknown; roles?: string };
-async function call({ method = 'GET', url, body, roles = 'FullAccess' }: Call) {
-  const response = await app.inject({
-    method,
-    url: `/platform/v1${url}`,
-    headers: { 'x-test-roles': roles },
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
-  return { status: response.statusCode, body: response.body ? response.json() : undefined, headers: response.headers };
-}
+const engine = useEngineApp(widgetRegistry);
+const { call } = engine;
 const errorCode = (body: unknown) => (body as { Errors: { ErrorCode: string }[] }).Errors[0]?.ErrorCode;
 
 describe('CRUD', () => {
@@ -149,7 +128,7 @@ describe('bad input changes nothing', () => {
     ['an unsortable field', { method: 'GET', url: '/widgets?sortBy=Description' }, 'List.InvalidSortProperty'],
   ])('%s answers 400', async (_name, request, code) => {
     const before = (await call({ url: '/widgets?pageSize=100' })).body.Meta.TotalCount;
-    const response = await app.inject({
+    const response = await engine.app.inject({
       method: request.method as 'GET',
       url: `/platform/v1${request.url}`,
       headers: { 'x-test-roles': 'FullAccess', 'content-type': 'application/json' },
@@ -300,7 +279,7 @@ describe('assignments', () => {
 
 describe('access', () => {
   it('answers 401 without a token', async () => {
-    const response = await app.inject({ method: 'GET', url: '/platform/v1/widgets' });
+    const response = await engine.app.inject({ method: 'GET', url: '/platform/v1/widgets' });
     expect(response.statusCode).toBe(401);
     expect(errorCode(response.json())).toBe('InvalidToken');
   });

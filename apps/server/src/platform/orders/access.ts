@@ -64,14 +64,34 @@ export function matches(item: Item, match: Match): boolean {
   );
 }
 
+/** Whether an item lies within a caller's visibility scope (null: the caller sees nothing). */
+export function inScope(item: Item, scope: Match | null): boolean {
+  return scope !== null && matches(item, scope);
+}
+
+/**
+ * A top-level item (order, shipment, subscription) as the caller may see it within `scope`; a 404
+ * naming it (`label`) when it does not exist or lies outside the scope.
+ */
+export async function requireInScope(
+  store: Store,
+  resource: string,
+  id: string,
+  label: string,
+  scope: Match | null,
+): Promise<Item> {
+  const item = await store.require(resource, [], id, label);
+  if (!inScope(item, scope)) throw notFound(label, id);
+  return item;
+}
+
 /** Whether the caller may see the order when looking in `direction`. */
 export function canSeeOrder(
   order: Item,
   context: Pick<OperationContext, 'auth' | 'marketplaceId'>,
   direction: OrderDirection,
 ): boolean {
-  const scope = orderScope(context.auth, context.marketplaceId, direction);
-  return scope !== null && matches(order, scope);
+  return inScope(order, orderScope(context.auth, context.marketplaceId, direction));
 }
 
 /**
@@ -97,9 +117,8 @@ export async function requireOrder(
   orderId: string,
   direction: OrderDirection = 'All',
 ): Promise<Item> {
-  const order = await context.store.require('Orders', [], orderId, 'Order');
-  if (!canSeeOrder(order, context, direction)) throw notFound('Order', orderId);
-  return order;
+  const scope = orderScope(context.auth, context.marketplaceId, direction);
+  return requireInScope(context.store, 'Orders', orderId, 'Order', scope);
 }
 
 /** The order of a request whose path holds `{direction}` and `{orderID}`. */

@@ -1,44 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Item } from '../engine/context.ts';
 import type { ListPage } from '../engine/list-query.ts';
 import {
   adminAuth,
   buyerAuth,
-  createOrdersTestKit,
+  out,
+  outsider,
   SEED,
-  seedMarketplace,
+  shopper,
+  shopperOrder,
   supplierAuth,
-  type OrdersTestKit,
+  useSeededOrdersKit,
 } from './test-support.ts';
 
-let kit: OrdersTestKit;
-beforeAll(async () => {
-  kit = await createOrdersTestKit();
-  await seedMarketplace(kit);
-});
-afterAll(async () => {
-  await kit?.dispose();
-});
-
-const shopper = buyerAuth(SEED.buyer, SEED.shopper);
-const outsider = buyerAuth(SEED.otherBuyer, 'x1');
-const out = (orderID: string) => ({ direction: 'Outgoing', orderID });
+const kit = useSeededOrdersKit();
 const incoming = (orderID: string) => ({ direction: 'Incoming', orderID });
-
-/** An order of the shopper with `quantities` units of the widget (10 each below 10 units), optionally submitted. */
-async function orderWith(quantities: number[], submit: boolean): Promise<string> {
-  const order = await kit.call('Orders.Create', { auth: shopper, params: { direction: 'Outgoing' }, body: {} });
-  const orderID = String(order.ID);
-  for (const [index, Quantity] of quantities.entries()) {
-    await kit.call('LineItems.Create', {
-      auth: shopper,
-      params: out(orderID),
-      body: { ID: `l${index}`, ProductID: SEED.product, Quantity },
-    });
-  }
-  if (submit) await kit.call('Orders.Submit', { auth: shopper, params: out(orderID) });
-  return orderID;
-}
+const orderWith = (quantities: number[], submit: boolean) => shopperOrder(kit, quantities, submit);
 
 const balance = async () =>
   Number((await kit.store.get('SpendingAccounts', [SEED.buyer], SEED.spendingAccount))?.Balance);

@@ -1,6 +1,8 @@
-import type { Item } from '../engine/context.ts';
+import type { Item, WriteContext } from '../engine/context.ts';
 import { ApiError, notFound, validation } from '../engine/errors.ts';
 import type { Store } from '../engine/store.ts';
+import { filled } from '../engine/values.ts';
+import { hasAnyRole } from './access.ts';
 import { companyAddress, groupIdsOf } from './order-store.ts';
 import {
   applySpecMarkups,
@@ -36,10 +38,9 @@ export interface BuildOptions {
 
 const isRecord = (value: unknown): value is Item =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
-const filled = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
-/** The product as a line item keeps it. */
-function productSnapshot(product: Item): Item {
+/** The product as a line item keeps it (the demo seed builds its line items with it too). */
+export function productSnapshot(product: Item): Item {
   return {
     ID: product.ID,
     Name: product.Name ?? null,
@@ -53,6 +54,20 @@ function productSnapshot(product: Item): Item {
     DefaultSupplierID: product.DefaultSupplierID ?? null,
     ParentID: product.ParentID ?? null,
     xp: product.xp ?? {},
+  };
+}
+
+/** The variant as a line item keeps it. */
+export function variantSnapshot(variant: Item): Item {
+  return {
+    ID: variant.ID,
+    Name: variant.Name ?? null,
+    Description: variant.Description ?? null,
+    ShipWeight: variant.ShipWeight ?? null,
+    ShipHeight: variant.ShipHeight ?? null,
+    ShipWidth: variant.ShipWidth ?? null,
+    ShipLength: variant.ShipLength ?? null,
+    xp: variant.xp ?? {},
   };
 }
 
@@ -159,17 +174,7 @@ async function resolveVariant(store: Store, productId: string, specs: readonly I
       'LineItem.VariantNotFound',
     );
   }
-  const variant = match.item;
-  return {
-    ID: variant.ID,
-    Name: variant.Name ?? null,
-    Description: variant.Description ?? null,
-    ShipWeight: variant.ShipWeight ?? null,
-    ShipHeight: variant.ShipHeight ?? null,
-    ShipWidth: variant.ShipWidth ?? null,
-    ShipLength: variant.ShipLength ?? null,
-    xp: variant.xp ?? {},
-  };
+  return variantSnapshot(match.item);
 }
 
 /** Units of the product on the other items, plus this one's: what cumulative schedules count. */
@@ -325,6 +330,31 @@ export async function buildLineItem(
     OutgoingOrderID: previous?.OutgoingOrderID ?? null,
     InvitationID: previous?.InvitationID ?? null,
   };
+}
+
+/**
+ * The item a write stores (`context.next`) as a line item of `parent`, an order or a subscription:
+ * priced for the parent's buyer user, next to its other items (`items`, which may hold the stored
+ * version of this one), and shipped to the parent's address unless it names one.
+ */
+export async function buildLineItemOf(
+  context: WriteContext,
+  parent: Item,
+  items: readonly Item[],
+  options: Pick<BuildOptions, 'kind' | 'checkInventory'>,
+): Promise<Item> {
+  const party = {
+    buyerId: (parent.FromCompanyID as string | null) ?? null,
+    userId: (parent.FromUserID as string | null) ?? null,
+  };
+  return buildLineItem(context.store, party, context.next, context.previous, {
+    ...options,
+    now: new Date(),
+    canOverridePrice: hasAnyRole(context.auth, ['OverrideUnitPrice']),
+    body: (context.body ?? {}) as Item,
+    siblings: items.filter((line) => line.ID !== context.previous?.ID),
+    defaultShippingAddressId: (parent.ShippingAddressID as string | null) ?? null,
+  });
 }
 
 /**

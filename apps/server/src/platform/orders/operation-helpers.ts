@@ -2,12 +2,12 @@ import type { Item, OperationContext } from '../engine/context.ts';
 import { getItem } from '../engine/crud.ts';
 import { ApiError } from '../engine/errors.ts';
 import { listPage, parseListQuery, type ListPage } from '../engine/list-query.ts';
-import type { Match } from '../engine/store.ts';
+import type { Match, Store } from '../engine/store.ts';
 import { validateBody } from '../engine/validate.ts';
 import { presentItems } from '../resources/catalog-rules.ts';
 import { model, type ModelDefinition } from '../resources/fields.ts';
 import type { ApiRole } from '../resources/roles.ts';
-import type { OperationDefinition, ResourceDefinition } from '../resources/types.ts';
+import type { OperationDefinition, ResourceDefinition, ResourceHooks } from '../resources/types.ts';
 
 interface GuardedGetOptions {
   /** Path of the item, e.g. `/orders/{direction}/{orderID}/lineitems/{lineItemID}`. */
@@ -18,7 +18,7 @@ interface GuardedGetOptions {
   /** Method name; `Get` unless the resource's operations are published under another resource. */
   name?: string;
   /** Throws (404) when the caller may not see the item's parent (the order, subscription...). */
-  guard(context: OperationContext): Promise<void>;
+  guard(context: OperationContext): Promise<unknown>;
 }
 
 /**
@@ -39,6 +39,49 @@ export function guardedGet(options: GuardedGetOptions): OperationDefinition {
       return getItem(context);
     },
   };
+}
+
+/**
+ * The `listScope` of a nested resource whose parent decides who sees it (line items, approvals...):
+ * the list answers 404 when the caller may not see the parent, and is not narrowed otherwise.
+ *
+ * @example
+ * hooks: { listScope: parentChecked(requireOrderOfPath) }
+ */
+export function parentChecked(
+  guard: (context: OperationContext) => Promise<unknown>,
+): NonNullable<ResourceHooks['listScope']> {
+  return async (context) => {
+    await guard(context);
+    return undefined;
+  };
+}
+
+/**
+ * A maker of the actions of one object (`Orders.Submit`, `OrderReturns.Approve`): each a POST to
+ * `{itemPath}/{segment}` open to `roles` that answers the object with 201; `extra` overrides any of it.
+ *
+ * @example
+ * const action = objectActions('/orders/{direction}/{orderID}', ORDER_ROLES.write, 'Order');
+ * action('Submit', 'submit', 'Submit an order.', submitOrder);
+ */
+export function objectActions(itemPath: string, roles: readonly ApiRole[], answer: string) {
+  return (
+    name: string,
+    segment: string,
+    summary: string,
+    handler: OperationDefinition['handler'],
+    extra: Partial<OperationDefinition> = {},
+  ): OperationDefinition => ({
+    name,
+    method: 'POST',
+    path: `${itemPath}/${segment}`,
+    roles,
+    summary,
+    response: { status: 201, schema: model(answer) },
+    handler,
+    ...extra,
+  });
 }
 
 /** What a list is narrowed to before the request's own list parameters apply. */
@@ -71,6 +114,34 @@ export async function listWithin(
   const parents = options.parents ?? [];
   const page = await context.store.list(resource, parents, { ...query, filters }, scope);
   return { ...page, Items: await presentItems(resource, page.Items, context.store, parents) };
+}
+
+/** A stored item and where it is stored, as the `find` of `rewriteItem` answers it. */
+export interface StoredItem {
+  resource: string;
+  parents: readonly string[];
+  item: Item;
+}
+
+/**
+ * Reads one stored item, changes it and stores it back in a single transaction; answers what was
+ * stored. `find` locates the item with the transaction's store (refusing what the caller may not
+ * change) and may answer more than the item; `change` answers the new version or throws.
+ *
+ * @example
+ * return rewriteItem(context, paymentOfPath, ({ item }) => ({ ...item, Transactions: [] }));
+ */
+export async function rewriteItem<Found extends StoredItem>(
+  context: OperationContext,
+  find: (context: OperationContext) => Promise<Found>,
+  change: (found: Found, store: Store) => Item | Promise<Item>,
+): Promise<Item> {
+  return context.store.transaction(async (store) => {
+    const found = await find({ ...context, store });
+    const saved = await change(found, store);
+    await store.put(found.resource, found.parents, saved);
+    return saved;
+  });
 }
 
 /** Validates an action's body against a model; every problem is answered at once, as the engine does. */

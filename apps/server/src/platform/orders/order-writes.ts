@@ -1,5 +1,6 @@
 import type { DeleteContext, Item, OperationContext, WriteContext } from '../engine/context.ts';
 import { ApiError, notFound, validation } from '../engine/errors.ts';
+import { filled } from '../engine/values.ts';
 import {
   canSeeOrder,
   hasAnyRole,
@@ -23,8 +24,6 @@ import {
 } from './order-store.ts';
 import { orderTotal } from './pricing.ts';
 
-const filled = (value: unknown): value is string => typeof value === 'string' && value !== '';
-
 /** Figures a new order starts with; the read-only ones only ever change through line items and actions. */
 export const NEW_ORDER: Readonly<Item> = {
   Status: 'Unsubmitted',
@@ -46,23 +45,31 @@ export const NEW_ORDER: Readonly<Item> = {
  * either order from their own company (Outgoing) or place an order for a buyer user, naming both
  * FromCompanyID and FromUserID (Incoming, or All with them given); the order then goes to them.
  */
+/**
+ * The parties of an order the caller places from their own company: their user record (or what
+ * their token says of them), to the ToCompanyID given or else the marketplace.
+ */
+async function ownOrderParties(context: WriteContext, company: string): Promise<Item> {
+  const { auth, next, store, marketplaceId } = context;
+  const user = await companyUser(store, company, auth.userId).catch(() => ({
+    ID: auth.userId,
+    Username: auth.username,
+    CompanyID: company,
+  }));
+  return {
+    FromCompanyID: company,
+    FromUserID: auth.userId,
+    FromUser: userSnapshot(user),
+    ToCompanyID: filled(next.ToCompanyID) ? next.ToCompanyID : marketplaceId,
+  };
+}
+
 async function orderParties(context: WriteContext, direction: OrderDirection): Promise<Item> {
   const { auth, next, store, marketplaceId } = context;
   if (auth.userType === 'buyer') {
     if (direction === 'Incoming')
       throw validation('Buyer users can only create outgoing orders.', { Property: 'direction' });
-    const company = auth.companyId ?? '';
-    const user = await companyUser(store, company, auth.userId).catch(() => ({
-      ID: auth.userId,
-      Username: auth.username,
-      CompanyID: company,
-    }));
-    return {
-      FromCompanyID: company,
-      FromUserID: auth.userId,
-      FromUser: userSnapshot(user),
-      ToCompanyID: filled(next.ToCompanyID) ? next.ToCompanyID : marketplaceId,
-    };
+    return ownOrderParties(context, auth.companyId ?? '');
   }
   const seller = sellerCompanyOf(auth, marketplaceId) ?? marketplaceId;
   const onBehalf =
@@ -86,17 +93,7 @@ async function orderParties(context: WriteContext, direction: OrderDirection): P
       ToCompanyID: to,
     };
   }
-  const user = await companyUser(store, seller, auth.userId).catch(() => ({
-    ID: auth.userId,
-    Username: auth.username,
-    CompanyID: seller,
-  }));
-  return {
-    FromCompanyID: seller,
-    FromUserID: auth.userId,
-    FromUser: userSnapshot(user),
-    ToCompanyID: filled(next.ToCompanyID) ? next.ToCompanyID : marketplaceId,
-  };
+  return ownOrderParties(context, seller);
 }
 
 /** ShippingCost and TaxCost are calculated by the platform unless the caller holds the override role. */

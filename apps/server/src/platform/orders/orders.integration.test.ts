@@ -1,29 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Item } from '../engine/context.ts';
 import type { ListPage } from '../engine/list-query.ts';
-import {
-  adminAuth,
-  buyerAuth,
-  createOrdersTestKit,
-  MARKETPLACE,
-  SEED,
-  seedMarketplace,
-  type OrdersTestKit,
-} from './test-support.ts';
+import { adminAuth, buyerAuth, MARKETPLACE, out, outsider, SEED, shopper, useSeededOrdersKit } from './test-support.ts';
 
-let kit: OrdersTestKit;
-beforeAll(async () => {
-  kit = await createOrdersTestKit();
-  await seedMarketplace(kit);
-});
-afterAll(async () => {
-  await kit?.dispose();
-});
-
-const shopper = buyerAuth(SEED.buyer, SEED.shopper);
+const kit = useSeededOrdersKit();
 const colleague = buyerAuth(SEED.buyer, SEED.colleague);
-const outsider = buyerAuth(SEED.otherBuyer, 'x1');
-const out = (orderID?: string) => ({ direction: 'Outgoing', ...(orderID ? { orderID } : {}) });
 
 async function newOrder(body: Item = {}): Promise<Item> {
   return kit.call('Orders.Create', { auth: shopper, params: out(), body });

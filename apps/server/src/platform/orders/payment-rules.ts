@@ -1,11 +1,32 @@
 import type { AuthContext, Item } from '../engine/context.ts';
 import { ApiError, notFound, validation } from '../engine/errors.ts';
 import type { Store } from '../engine/store.ts';
+import { filled } from '../engine/values.ts';
 import { hasAnyRole } from './access.ts';
 import { groupIdsOf } from './order-store.ts';
 import { roundMoney } from './pricing.ts';
 
-const filled = (value: unknown): value is string => typeof value === 'string' && value !== '';
+/**
+ * A payment names a credit card or a spending account only when it is of that type (an order's
+ * payment, or the payment a subscription's orders get: `property` prefixes the field in errors).
+ */
+export function assertPaymentMeans(payment: Item, property = ''): void {
+  if (payment.Type !== 'CreditCard' && filled(payment.CreditCardID)) {
+    throw validation(
+      'Only a CreditCard payment can name a credit card.',
+      { Property: `${property}CreditCardID` },
+      'Payment.CannotSetCreditCard',
+    );
+  }
+  if (payment.Type !== 'SpendingAccount' && filled(payment.SpendingAccountID)) {
+    throw validation(
+      'Only a SpendingAccount payment can name a spending account.',
+      { Property: `${property}SpendingAccountID` },
+      'Payment.CannotSetSpendingAccount',
+    );
+  }
+}
+
 const amountOf = (payment: Item, order: Item): number =>
   typeof payment.Amount === 'number' ? payment.Amount : typeof order.Total === 'number' ? order.Total : 0;
 
@@ -77,20 +98,7 @@ export async function checkPayment(
       'Payment.AmountGreaterThanZero',
     );
   }
-  if (payment.Type !== 'CreditCard' && filled(payment.CreditCardID)) {
-    throw validation(
-      'Only a CreditCard payment can name a credit card.',
-      { Property: 'CreditCardID' },
-      'Payment.CannotSetCreditCard',
-    );
-  }
-  if (payment.Type !== 'SpendingAccount' && filled(payment.SpendingAccountID)) {
-    throw validation(
-      'Only a SpendingAccount payment can name a spending account.',
-      { Property: 'SpendingAccountID' },
-      'Payment.CannotSetSpendingAccount',
-    );
-  }
+  assertPaymentMeans(payment);
   const buyerId = String(order.FromCompanyID ?? '');
   if (filled(payment.CreditCardID) && !(await store.get('CreditCards', [buyerId], payment.CreditCardID))) {
     throw notFound('CreditCard', payment.CreditCardID);

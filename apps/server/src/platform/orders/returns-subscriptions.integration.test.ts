@@ -1,49 +1,29 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Item } from '../engine/context.ts';
 import type { ListPage } from '../engine/list-query.ts';
 import { processDueSubscriptions } from './subscription-run.ts';
 import {
   adminAuth,
   buyerAuth,
-  createOrdersTestKit,
   MARKETPLACE,
+  out,
+  outsider,
   SEED,
-  seedMarketplace,
-  type OrdersTestKit,
+  shopper,
+  shopperOrder,
+  useSeededOrdersKit,
 } from './test-support.ts';
 
-let kit: OrdersTestKit;
-beforeAll(async () => {
-  kit = await createOrdersTestKit();
-  await seedMarketplace(kit);
-  await kit.call('AdminUserGroups.Create', { body: { ID: 'returns-desk', Name: 'Returns desk' } });
-});
-afterAll(async () => {
-  await kit?.dispose();
+const kit = useSeededOrdersKit(async (made) => {
+  await made.call('AdminUserGroups.Create', { body: { ID: 'returns-desk', Name: 'Returns desk' } });
 });
 
-const shopper = buyerAuth(SEED.buyer, SEED.shopper);
-const outsider = buyerAuth(SEED.otherBuyer, 'x1');
-const out = (orderID: string) => ({ direction: 'Outgoing', orderID });
-
-async function submittedOrder(quantity: number): Promise<string> {
-  const orderID = String(
-    (await kit.call('Orders.Create', { auth: shopper, params: { direction: 'Outgoing' }, body: {} })).ID,
-  );
-  await kit.call('LineItems.Create', {
-    auth: shopper,
-    params: out(orderID),
-    body: { ID: 'l0', ProductID: SEED.product, Quantity: quantity },
-  });
-  await kit.call('Orders.Submit', { auth: shopper, params: out(orderID) });
-  return orderID;
-}
+/** A submitted order of the shopper with one line (`l0`) of `quantity` widgets. */
+const submittedOrder = (quantity: number) => shopperOrder(kit, [quantity], true);
 
 describe('order returns', () => {
   it('are made for submitted orders, for line items of them, within the quantity ordered', async () => {
-    const draft = String(
-      (await kit.call('Orders.Create', { auth: shopper, params: { direction: 'Outgoing' }, body: {} })).ID,
-    );
+    const draft = await shopperOrder(kit, [], false);
     expect((await kit.errorOf('OrderReturns.Create', { auth: shopper, body: { OrderID: draft } }))?.code).toBe(
       'OrderReturn.CannotCreateBadOrderStatus',
     );

@@ -3,6 +3,7 @@ import { validation } from '../engine/errors.ts';
 import { generateId, resolveIdTokens } from '../engine/ids.ts';
 import type { Store } from '../engine/store.ts';
 import { withDefaults } from '../engine/validate.ts';
+import { filled } from '../engine/values.ts';
 import { requireOrder } from './access.ts';
 import { withOrder } from './order-actions.ts';
 import { checkedBody, withoutStorageId } from './operation-helpers.ts';
@@ -12,7 +13,6 @@ import { applyTransition, ORDER_TRANSITIONS, statusOf } from './status.ts';
 /** Shipment items are stored under their shipment, keyed by order and line item. */
 export const shipmentItemKey = (orderId: string, lineItemId: string): string => `${orderId}/${lineItemId}`;
 
-const filled = (value: unknown): value is string => typeof value === 'string' && value !== '';
 const shipped = (line: Item): number => (typeof line.QuantityShipped === 'number' ? line.QuantityShipped : 0);
 const ordered = (line: Item): number => (typeof line.Quantity === 'number' ? line.Quantity : 0);
 
@@ -43,8 +43,8 @@ async function completeWhenShipped(store: Store, order: Item): Promise<void> {
   }
 }
 
-/** A shipment item as stored: the quantity plus what it shows of its line item. */
-function shipmentItem(orderId: string, line: Item, quantity: number): Item {
+/** A shipment item as stored: the quantity plus what it shows of its line item (the demo seed's too). */
+export function shipmentItem(orderId: string, line: Item, quantity: number): Item {
   return {
     ID: shipmentItemKey(orderId, String(line.ID)),
     OrderID: orderId,

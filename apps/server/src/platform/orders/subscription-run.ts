@@ -2,6 +2,7 @@ import type { Item } from '../engine/context.ts';
 import { ApiError, notFound, validation } from '../engine/errors.ts';
 import { generateId } from '../engine/ids.ts';
 import type { Store } from '../engine/store.ts';
+import { filled } from '../engine/values.ts';
 import { buildLineItem } from './line-item-builder.ts';
 import { NEW_ORDER } from './order-writes.ts';
 import { buyerCurrency, companyAddress, recalculateOrder, userSnapshot } from './order-store.ts';
@@ -30,8 +31,6 @@ export interface SubscriptionRunSummary {
   failed: SubscriptionRunFailure[];
   unavailableProducts: UnavailableProducts[];
 }
-
-const filled = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
 /** The buyer user a subscription orders for, who must still exist and be active with an active buyer. */
 async function activeSubscriber(store: Store, subscription: Item): Promise<Item> {

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from 'vitest';
 import { ensurePlatformTables } from '../auth/testing.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
 import type { AuthContext, Item, OperationContext } from '../engine/context.ts';
@@ -133,6 +134,75 @@ export const SEED = {
   spendingAccount: 'sa1',
   creditCard: 'cc1',
 } as const;
+
+/** The seeded shopper (a buyer user without admin roles), who places the orders of the tests. */
+export const shopper = buyerAuth(SEED.buyer, SEED.shopper);
+/** A user of the other buyer, who must see nothing of the shopper's orders. */
+export const outsider = buyerAuth(SEED.otherBuyer, 'x1');
+
+/** Path parameters of orders seen from the buyer's side (Outgoing), of one order when given. */
+export const out = (orderID?: string) => ({ direction: 'Outgoing', ...(orderID === undefined ? {} : { orderID }) });
+
+/**
+ * The kit of a test file over the seeded marketplace: made (and seeded, then `setup` run) before
+ * the file's tests and disposed after them. It forwards to the kit made then, so use it only in
+ * tests and hooks.
+ *
+ * @example
+ * const kit = useSeededOrdersKit();
+ * it('...', async () => expect(await kit.call('Orders.Get', { params: out('o1') })).toMatchObject({}));
+ */
+export function useSeededOrdersKit(setup?: (kit: OrdersTestKit) => Promise<void>): OrdersTestKit {
+  let current: OrdersTestKit | undefined;
+  beforeAll(async () => {
+    current = await createOrdersTestKit();
+    await seedMarketplace(current);
+    await setup?.(current);
+  });
+  afterAll(async () => {
+    await current?.dispose();
+  });
+  const made = (): OrdersTestKit => {
+    if (!current) throw new Error('The orders test kit is made in beforeAll: use it in tests and hooks only.');
+    return current;
+  };
+  return {
+    get testDb() {
+      return made().testDb;
+    },
+    get registry() {
+      return made().registry;
+    },
+    get store() {
+      return made().store;
+    },
+    call: <T = Item>(operationId: string, options?: CallOptions) => made().call<T>(operationId, options),
+    errorOf: (operationId, options) => made().errorOf(operationId, options),
+    dispose: () => made().dispose(),
+  };
+}
+
+/**
+ * An order of the shopper with one line per quantity (IDs `l0`, `l1`... of the widget, 10 each
+ * below 10 units), submitted when asked; answers its ID.
+ */
+export async function shopperOrder(
+  kit: OrdersTestKit,
+  quantities: readonly number[],
+  submit: boolean,
+): Promise<string> {
+  const order = await kit.call('Orders.Create', { auth: shopper, params: out(), body: {} });
+  const orderID = String(order.ID);
+  for (const [index, Quantity] of quantities.entries()) {
+    await kit.call('LineItems.Create', {
+      auth: shopper,
+      params: out(orderID),
+      body: { ID: `l${index}`, ProductID: SEED.product, Quantity },
+    });
+  }
+  if (submit) await kit.call('Orders.Submit', { auth: shopper, params: out(orderID) });
+  return orderID;
+}
 
 /**
  * A small marketplace through the API as an admin: two buyers with users, an approvers group,

@@ -1,11 +1,9 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { WriteContext } from '../engine/context.ts';
 import { ApiError } from '../engine/errors.ts';
 import type { Store, StoredItem } from '../engine/store.ts';
 import { PgStore } from '../engine/pg-store.ts';
-import { buildEngineApp } from '../engine/testing/engine-app.ts';
+import { useEngineApp, type EngineRequest } from '../engine/testing/engine-app.ts';
 import { authenticationModels, authenticationResources } from './authentication.ts';
 import { buyerPaymentResources } from './buyer-payment-resources.ts';
 import { buyerGroupMemberships, buyerResources } from './buyers.ts';
@@ -150,30 +148,15 @@ describe('business rules', () => {
 });
 
 describe('rules that need storage', () => {
-  let testDb: TestDatabase;
-  let app: FastifyInstance;
+  const registry = createRegistry(resources, [...authenticationModels, ...integrationModels], ENUMS);
+  const engine = useEngineApp(registry);
   let store: PgStore;
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-    const registry = createRegistry(resources, [...authenticationModels, ...integrationModels], ENUMS);
-    app = await buildEngineApp(testDb.database.db, registry);
-    store = new PgStore(testDb.database.db, registry, 'mkt-test');
-  });
-  afterAll(async () => {
-    await app?.close();
-    await testDb?.dispose();
+  beforeAll(() => {
+    store = new PgStore(engine.db, registry, 'mkt-test');
   });
 
-  type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-  async function call(method: Method, url: string, body?: object) {
-    const response = await app.inject({
-      method,
-      url: `/platform/v1${url}`,
-      headers: { 'x-test-roles': 'FullAccess' },
-      ...(body === undefined ? {} : { payload: body }),
-    });
-    return { status: response.statusCode, body: response.body ? response.json() : undefined };
-  }
+  const call = (method: NonNullable<EngineRequest['method']>, url: string, body?: object) =>
+    engine.call({ method, url, body });
   const firstError = (body: unknown) =>
     (body as { Errors: { ErrorCode: string; Message: string }[] }).Errors[0] ?? { ErrorCode: '', Message: '' };
   const ids = (body: unknown) => (body as { Items: { ID: string }[] }).Items.map((item) => item.ID).sort();

@@ -1,22 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
-import { buildEngineApp } from '../engine/testing/engine-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useEngineApp } from '../engine/testing/engine-app.ts';
 import { platformRegistry } from './index.ts';
 
-let testDb: TestDatabase;
-let app: FastifyInstance;
-
-type Call = { method?: 'GET' | 'POST' | 'PUT' | 'DELETE'; url: string; body?: unknown };
-async function call({ method = 'GET', url, body }: Call) {
-  const response = await app.inject({
-    method,
-    url: `/platform/v1${url}`,
-    headers: { 'x-test-roles': 'FullAccess' },
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
-  return { status: response.statusCode, body: response.body ? response.json() : undefined };
-}
+const { call } = useEngineApp(platformRegistry);
 
 /** Creates an API client with a default context user (which the subscription integration needs); returns its ID. */
 async function createClient(name: string): Promise<string> {
@@ -28,16 +14,6 @@ async function createClient(name: string): Promise<string> {
   expect(created.status, JSON.stringify(created.body)).toBe(201);
   return created.body.ID as string;
 }
-
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildEngineApp(testDb.database.db, platformRegistry);
-});
-
-afterAll(async () => {
-  await app?.close();
-  await testDb?.dispose();
-});
 
 describe('ApiClients.Delete and the subscription integration', () => {
   it('refuses to delete the client the subscription integration uses, until the integration moves', async () => {

@@ -1,28 +1,10 @@
 import type { DeleteContext } from '../engine/context.ts';
 import { validation } from '../engine/errors.ts';
 import { bool, date, defineModel, id, readOnly, text, xp } from './fields.ts';
-import {
-  ADDRESS_REQUIRED,
-  ADDRESS_SEARCHABLE,
-  ADDRESS_SORTABLE,
-  USER_GROUP_SEARCHABLE,
-  USER_GROUP_SORTABLE,
-  USER_REQUIRED,
-  USER_SEARCHABLE,
-  USER_SORTABLE,
-  addressModel,
-  localeModel,
-  userGroupModel,
-  userModel,
-} from './shared-models.ts';
+import { assertNoImpersonationConfig } from './impersonation-configs.ts';
+import { addressResource, localeModel } from './shared-models.ts';
 import type { AssignmentDefinition, ResourceDefinition } from './types.ts';
-import {
-  buyerPartyAssignment,
-  groupMembersScope,
-  userGroupHooks,
-  userGroupMemberships,
-  userHooks,
-} from './user-rules.ts';
+import { buyerPartyAssignment, userFamily } from './user-rules.ts';
 
 export const buyerModel = defineModel('Buyer', {
   ID: id(),
@@ -54,15 +36,12 @@ export const localeAssignmentModel = defineModel('LocaleAssignment', {
  * impersonate: the config would silently stop matching anyone.
  */
 async function assertNotImpersonatee(context: DeleteContext, field: 'UserID' | 'GroupID'): Promise<void> {
-  const buyerID = context.params.buyerID ?? '';
-  const configs = await context.store.find('ImpersonationConfigs', [], { BuyerID: buyerID, [field]: context.id });
-  if (configs.length > 0) {
-    throw validation(
-      'An impersonation config names this party; change or delete the config first.',
-      { ImpersonationConfigIDs: configs.map((config) => config.id) },
-      'Impersonation.CannotDeleteImpersonateeParty',
-    );
-  }
+  await assertNoImpersonationConfig(
+    context.store,
+    { BuyerID: context.params.buyerID ?? '', [field]: context.id },
+    'Impersonation.CannotDeleteImpersonateeParty',
+    'An impersonation config names this party; change or delete the config first.',
+  );
 }
 
 const buyers: ResourceDefinition = {
@@ -80,59 +59,46 @@ const buyers: ResourceDefinition = {
   sortable: ['ID', 'Name', 'DateCreated'],
 };
 
+const buyerUserFamily = userFamily({
+  section: 'BuyersAndSuppliers',
+  companyParam: 'buyerID',
+  users: {
+    name: 'Users',
+    path: '/buyers/{buyerID}/users',
+    noun: 'buyer user',
+    description: 'People who shop on behalf of a buyer company.',
+    roles: { read: ['BuyerUserAdmin', 'BuyerUserReader'], write: ['BuyerUserAdmin'] },
+  },
+  groups: {
+    name: 'UserGroups',
+    path: '/buyers/{buyerID}/usergroups',
+    noun: 'buyer user group',
+    description: "Groups of a buyer's users, used to give several users the same addresses, catalogs or roles at once.",
+    roles: { read: ['UserGroupAdmin', 'UserGroupReader'], write: ['UserGroupAdmin'] },
+  },
+});
+
 /**
  * Memberships of buyer user groups. They keep the default storage kind (the model name,
  * `UserGroupAssignment`); admin and supplier memberships have kinds of their own.
  */
-export const buyerGroupMemberships: AssignmentDefinition = userGroupMemberships({
-  path: '/buyers/{buyerID}/usergroups/assignments',
-  deletePath: '/buyers/{buyerID}/usergroups/{userGroupID}/assignments/{userID}',
-  groups: 'UserGroups',
-  users: 'Users',
-  parentFrom: ['buyerID'],
-  roles: { read: ['UserGroupAdmin', 'UserGroupReader'], write: ['UserGroupAdmin'] },
-  noun: 'buyer user group assignment',
-});
+export const buyerGroupMemberships: AssignmentDefinition = buyerUserFamily.memberships;
 
-const buyerUserHooks = userHooks('buyerID');
-const buyerGroupHooks = userGroupHooks('buyerID');
-
+const familyUsers = buyerUserFamily.users;
 const users: ResourceDefinition = {
-  name: 'Users',
-  section: 'BuyersAndSuppliers',
-  description: 'People who shop on behalf of a buyer company.',
-  noun: { singular: 'buyer user', plural: 'buyer users' },
-  path: '/buyers/{buyerID}/users',
-  idParam: 'userID',
-  model: userModel,
-  requiredOnCreate: USER_REQUIRED,
-  roles: { read: ['BuyerUserAdmin', 'BuyerUserReader'], write: ['BuyerUserAdmin'] },
-  searchable: USER_SEARCHABLE,
-  sortable: USER_SORTABLE,
-  listQuery: [{ name: 'userGroupID', schema: text(), description: 'Only users who belong to this user group.' }],
+  ...familyUsers,
   hooks: {
-    ...buyerUserHooks,
-    listScope: groupMembersScope(buyerGroupMemberships),
+    ...familyUsers.hooks,
     async beforeDelete(context) {
-      await buyerUserHooks.beforeDelete?.(context);
+      await familyUsers.hooks?.beforeDelete?.(context);
       await assertNotImpersonatee(context, 'UserID');
     },
   },
 };
 
+const familyGroups = buyerUserFamily.groups;
 const userGroups: ResourceDefinition = {
-  name: 'UserGroups',
-  section: 'BuyersAndSuppliers',
-  description: "Groups of a buyer's users, used to give several users the same addresses, catalogs or roles at once.",
-  noun: { singular: 'buyer user group', plural: 'buyer user groups' },
-  path: '/buyers/{buyerID}/usergroups',
-  idParam: 'userGroupID',
-  model: userGroupModel,
-  requiredOnCreate: ['Name'],
-  roles: { read: ['UserGroupAdmin', 'UserGroupReader'], write: ['UserGroupAdmin'] },
-  searchable: USER_GROUP_SEARCHABLE,
-  sortable: USER_GROUP_SORTABLE,
-  assignments: [buyerGroupMemberships],
+  ...familyGroups,
   hooks: {
     async beforeDelete(context) {
       // Orders waiting for this group's approval would have nobody left to approve them.
@@ -145,23 +111,19 @@ const userGroups: ResourceDefinition = {
         );
       }
       await assertNotImpersonatee(context, 'GroupID');
-      await buyerGroupHooks.beforeDelete?.(context);
+      await familyGroups.hooks?.beforeDelete?.(context);
     },
   },
 };
 
 const addresses: ResourceDefinition = {
-  name: 'Addresses',
-  section: 'BuyersAndSuppliers',
-  description: "A buyer's shipping and billing addresses, made available to its users through assignments.",
-  noun: { singular: 'buyer address', plural: 'buyer addresses' },
-  path: '/buyers/{buyerID}/addresses',
-  idParam: 'addressID',
-  model: addressModel,
-  requiredOnCreate: ADDRESS_REQUIRED,
-  roles: { read: ['AddressAdmin', 'AddressReader'], write: ['AddressAdmin'] },
-  searchable: ADDRESS_SEARCHABLE,
-  sortable: ADDRESS_SORTABLE,
+  ...addressResource('BuyersAndSuppliers', {
+    name: 'Addresses',
+    path: '/buyers/{buyerID}/addresses',
+    noun: 'buyer address',
+    description: "A buyer's shipping and billing addresses, made available to its users through assignments.",
+    roles: { read: ['AddressAdmin', 'AddressReader'], write: ['AddressAdmin'] },
+  }),
   assignments: [
     buyerPartyAssignment({
       model: addressAssignmentModel,

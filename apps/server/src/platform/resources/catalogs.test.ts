@@ -1,22 +1,8 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
-import { buildEngineApp } from '../engine/testing/engine-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useEngineApp } from '../engine/testing/engine-app.ts';
 import { platformRegistry } from './index.ts';
 
-let testDb: TestDatabase;
-let app: FastifyInstance;
-
-type Call = { method?: 'GET' | 'POST'; url: string; body?: unknown };
-async function call({ method = 'GET', url, body }: Call) {
-  const response = await app.inject({
-    method,
-    url: `/platform/v1${url}`,
-    headers: { 'x-test-roles': 'FullAccess' },
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
-  return { status: response.statusCode, body: response.body ? response.json() : undefined };
-}
+const { call } = useEngineApp(platformRegistry);
 
 /** IDs of the categories of catalog `c1` a list call answers, sorted. */
 async function categoryIds(query: string): Promise<string[]> {
@@ -37,8 +23,6 @@ const CATEGORIES: readonly [string, string, string | undefined][] = [
 ];
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildEngineApp(testDb.database.db, platformRegistry);
   for (const id of ['c1', 'c2', 'empty']) await call({ method: 'POST', url: '/catalogs', body: { ID: id, Name: id } });
   for (const [catalog, id, parent] of CATEGORIES) {
     const created = await call({
@@ -48,11 +32,6 @@ beforeAll(async () => {
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);
   }
-});
-
-afterAll(async () => {
-  await app?.close();
-  await testDb?.dispose();
 });
 
 describe('Categories.List depth', () => {

@@ -1,10 +1,11 @@
-import type { Item } from '../engine/context.ts';
-import { notFound, validation } from '../engine/errors.ts';
+import { validation } from '../engine/errors.ts';
+import { filled } from '../engine/values.ts';
 import { deliveryTargetModels } from './delivery-targets.ts';
 import type { ModelDefinition } from './fields.ts';
-import { anyObject, bool, defineModel, enumOf, id, list, model, readOnly, text, xp } from './fields.ts';
+import { anyObject, bool, defineModel, enumOf, id, list, model, readOnly, text } from './fields.ts';
+import { assertCustomAuthHeader, assertEventOfType, eventName, integrationEvents } from './integration-events.ts';
+import { messageSenders } from './message-senders.ts';
 import type { ResourceDefinition } from './types.ts';
-import { requireParty } from './user-rules.ts';
 
 /** WebhookRoute: one route and verb a webhook listens to, e.g. `v1/buyers/{buyerID}/users` and `POST`. */
 export const webhookRouteModel = defineModel('WebhookRoute', {
@@ -62,65 +63,8 @@ export const deliveryConfigModel = defineModel('DeliveryConfig', {
   DeliveryTargets: model('DeliveryTargets'),
 });
 
-export const integrationEventModel = defineModel('IntegrationEvent', {
-  ElevatedRoles: list(enumOf('ApiRole'), { default: [] }),
-  ID: id(),
-  ConfigData: anyObject(),
-  EventType: enumOf('IntegrationEventType'),
-  CustomImplementationUrl: text(),
-  CustomAuthHeaderName: text(),
-  CustomAuthHeaderValue: text(),
-  Name: text(),
-  HashKey: text(50),
-});
-
-export const messageSenderModel = defineModel('MessageSender', {
-  ID: id(),
-  Name: text(),
-  MessageTypes: list(enumOf('MessageType'), { default: [] }),
-  Description: text(),
-  URL: text(),
-  ElevatedRoles: list(enumOf('ApiRole'), { default: [] }),
-  SharedKey: text(),
-  xp: xp(),
-  DeliveryConfigID: text(),
-  AllowAllBuyers: bool({ default: false }),
-});
-
-/** MessageSenderAssignment: which buyers, suppliers or groups get their messages from a sender. */
-export const messageSenderAssignmentModel = defineModel('MessageSenderAssignment', {
-  MessageSenderID: text(),
-  BuyerID: text(),
-  SupplierID: text(),
-  UserGroupID: text(),
-  MessageConfigName: readOnly(text()),
-  MessageConfigDescription: readOnly(text()),
-});
-
 /** Models used only nested inside the integration models; the registry index passes them as shared models. */
 export const integrationModels: readonly ModelDefinition[] = [webhookRouteModel, ...deliveryTargetModels];
-
-const filled = (value: unknown): value is string => typeof value === 'string' && value !== '';
-
-/** A custom auth header is sent as a name and a value, so one without the other is a mistake. */
-function assertCustomAuthHeader(item: Item): void {
-  const hasName = filled(item.CustomAuthHeaderName);
-  const hasValue = filled(item.CustomAuthHeaderValue);
-  if (hasValue && !hasName) {
-    throw validation(
-      'CustomAuthHeaderName is required when CustomAuthHeaderValue is given.',
-      { Property: 'CustomAuthHeaderName' },
-      'Integration.CustomAuthHeaderNameRequired',
-    );
-  }
-  if (hasName && !hasValue) {
-    throw validation(
-      'CustomAuthHeaderValue is required when CustomAuthHeaderName is given.',
-      { Property: 'CustomAuthHeaderValue' },
-      'Integration.CustomAuthHeaderValueRequired',
-    );
-  }
-}
 
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
@@ -204,23 +148,11 @@ const openIdConnects: ResourceDefinition = {
     IntegrationEventID: { resource: 'IntegrationEvents' },
   },
   hooks: {
-    async beforeWrite({ next, store }) {
-      if (!filled(next.IntegrationEventID)) return;
-      const event = await store.get('IntegrationEvents', [], next.IntegrationEventID);
-      if (!event) throw notFound('IntegrationEvent', next.IntegrationEventID);
-      if (event.EventType !== 'OpenIDConnect') {
-        throw validation(
-          'IntegrationEventID must name an integration event of type OpenIDConnect.',
-          { Property: 'IntegrationEventID', EventType: event.EventType ?? null },
-          'IntegrationEvent.IncompatibleEventType',
-        );
-      }
-    },
-    async present(item, { store }) {
-      const eventId = item.IntegrationEventID;
-      const event = filled(eventId) ? await store.get('IntegrationEvents', [], eventId) : undefined;
-      return { ...item, IntegrationEventName: event?.Name ?? null };
-    },
+    beforeWrite: ({ next, store }) => assertEventOfType(store, next, 'IntegrationEventID', 'OpenIDConnect'),
+    present: async (item, { store }) => ({
+      ...item,
+      IntegrationEventName: await eventName(store, item.IntegrationEventID),
+    }),
   },
 };
 
@@ -298,130 +230,6 @@ const deliveryConfigurations: ResourceDefinition = {
             'DeliveryConfig.CannotDeleteConfigInUse',
           );
         }
-      }
-    },
-  },
-};
-
-const integrationEvents: ResourceDefinition = {
-  name: 'IntegrationEvents',
-  section: 'Integrations',
-  description: 'Outside services the marketplace calls during checkout, returns, add-to-cart and single sign-on.',
-  noun: { singular: 'integration event', plural: 'integration events' },
-  path: '/integrationEvents',
-  idParam: 'integrationEventID',
-  model: integrationEventModel,
-  requiredOnCreate: ['CustomImplementationUrl', 'Name', 'HashKey'],
-  roles: { read: ['IntegrationEventAdmin', 'IntegrationEventReader'], write: ['IntegrationEventAdmin'] },
-  searchable: ['ID', 'EventType', 'Name'],
-  sortable: ['ID', 'EventType', 'Name'],
-  hooks: {
-    async beforeWrite({ next, previous }) {
-      assertCustomAuthHeader(next);
-      // API clients and OpenID Connects rely on the type they were linked with.
-      if (previous && (previous.EventType ?? null) !== (next.EventType ?? null)) {
-        throw validation(
-          "The EventType can't be changed once the event is created.",
-          { Property: 'EventType' },
-          'IntegrationEvent.CannotEditType',
-        );
-      }
-    },
-    async beforeDelete({ store, id: eventId }) {
-      const users = [
-        ...(await store.find('ApiClients', [], { OrderCheckoutIntegrationEventID: eventId })),
-        ...(await store.find('ApiClients', [], { OrderReturnIntegrationEventID: eventId })),
-        ...(await store.find('ApiClients', [], { AddToCartIntegrationEventID: eventId })),
-        ...(await store.find('OpenIdConnects', [], { IntegrationEventID: eventId })),
-      ];
-      if (users.length > 0) {
-        throw validation(
-          'The integration event is in use and cannot be deleted.',
-          { ObjectIDs: users.map((user) => user.id) },
-          'IntegrationEvent.CannotDeleteInUse',
-        );
-      }
-    },
-  },
-};
-
-const messageSenders: ResourceDefinition = {
-  name: 'MessageSenders',
-  section: 'Integrations',
-  description:
-    'Services that send the marketplace e-mails (order submitted, password reset...) to buyers and suppliers.',
-  noun: { singular: 'message sender', plural: 'message senders' },
-  path: '/messagesenders',
-  idParam: 'messageSenderID',
-  model: messageSenderModel,
-  requiredOnCreate: ['Name', 'MessageTypes'],
-  roles: { read: ['MessageSenderAdmin', 'MessageSenderReader'], write: ['MessageSenderAdmin'] },
-  searchable: ['ID', 'Name', 'URL'],
-  sortable: ['ID', 'Name', 'URL'],
-  references: { DeliveryConfigID: { resource: 'DeliveryConfigurations' } },
-  assignments: [
-    {
-      model: messageSenderAssignmentModel,
-      requiredOnCreate: ['MessageSenderID'],
-      path: '/messagesenders/assignments',
-      deletePath: '/messagesenders/{messageSenderID}/assignments',
-      deleteParams: { messageSenderID: 'MessageSenderID' },
-      deleteQuery: { buyerID: 'BuyerID', userGroupID: 'UserGroupID', supplierID: 'SupplierID' },
-      listFilters: {
-        buyerID: 'BuyerID',
-        messageSenderID: 'MessageSenderID',
-        userGroupID: 'UserGroupID',
-        supplierID: 'SupplierID',
-      },
-      key: ['MessageSenderID', 'BuyerID', 'SupplierID', 'UserGroupID'],
-      roles: {
-        read: ['MessageConfigAssignmentAdmin', 'MessageSenderAdmin'],
-        write: ['MessageConfigAssignmentAdmin', 'MessageSenderAdmin'],
-      },
-      // UserGroupID is a buyer or a supplier group depending on which company is given, which a
-      // single reference cannot express; `beforeSave` checks it instead.
-      references: {
-        MessageSenderID: { resource: 'MessageSenders' },
-        BuyerID: { resource: 'Buyers' },
-        SupplierID: { resource: 'Suppliers' },
-      },
-      parties: { group: true },
-      noun: 'message sender assignment',
-      hooks: {
-        async beforeSave(item, { store }) {
-          // Messages go to buyers and suppliers only, so a group without its company is refused.
-          await requireParty(store, item, { buyer: 'BuyerID', supplier: 'SupplierID', group: 'UserGroupID' }, false);
-        },
-        // The sender's name and description are shown with each assignment but stored only on the sender.
-        async present(item, { store }) {
-          const senderId = item.MessageSenderID;
-          const sender = filled(senderId) ? await store.get('MessageSenders', [], senderId) : undefined;
-          return {
-            ...item,
-            MessageConfigName: sender?.Name ?? null,
-            MessageConfigDescription: sender?.Description ?? null,
-          };
-        },
-      },
-    },
-  ],
-  hooks: {
-    async beforeWrite({ next }) {
-      // Without a delivery configuration the marketplace posts to URL itself and signs with SharedKey.
-      if (filled(next.DeliveryConfigID)) return;
-      if (!filled(next.URL)) {
-        throw validation(
-          'URL is required when no delivery configuration is given.',
-          { Property: 'URL' },
-          'MessageSenders.UrlRequired',
-        );
-      }
-      if (!filled(next.SharedKey)) {
-        throw validation(
-          'SharedKey is required when no delivery configuration is given.',
-          { Property: 'SharedKey' },
-          'MessageSenders.SharedKeyRequired',
-        );
       }
     },
   },

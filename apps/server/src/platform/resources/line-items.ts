@@ -2,8 +2,8 @@ import type { AuthContext, Item, OperationContext, WriteContext } from '../engin
 import { validation } from '../engine/errors.ts';
 import { deepMerge } from '../engine/validate.ts';
 import { hasAnyRole, requireOrderOfPath } from '../orders/access.ts';
-import { buildLineItem, repriceCumulative } from '../orders/line-item-builder.ts';
-import { checkedBody, guardedGet } from '../orders/operation-helpers.ts';
+import { buildLineItemOf, repriceCumulative } from '../orders/line-item-builder.ts';
+import { checkedBody, guardedGet, parentChecked, rewriteItem, type StoredItem } from '../orders/operation-helpers.ts';
 import { lineItemsOf, recalculateOrder } from '../orders/order-store.ts';
 import {
   bool,
@@ -127,22 +127,8 @@ export function assertOrderEditable(order: Item, auth: AuthContext): void {
 async function beforeLineItemWrite(context: WriteContext): Promise<void> {
   const order = await requireOrderOfPath(context);
   assertOrderEditable(order, context.auth);
-  const orderId = String(order.ID);
-  context.next = await buildLineItem(
-    context.store,
-    { buyerId: (order.FromCompanyID as string | null) ?? null, userId: (order.FromUserID as string | null) ?? null },
-    context.next,
-    context.previous,
-    {
-      kind: 'order',
-      now: new Date(),
-      canOverridePrice: hasAnyRole(context.auth, ['OverrideUnitPrice']),
-      body: (context.body ?? {}) as Item,
-      siblings: (await lineItemsOf(context.store, orderId)).filter((line) => line.ID !== context.previous?.ID),
-      defaultShippingAddressId: (order.ShippingAddressID as string | null) ?? null,
-      checkInventory: true,
-    },
-  );
+  const items = await lineItemsOf(context.store, String(order.ID));
+  context.next = await buildLineItemOf(context, order, items, { kind: 'order', checkInventory: true });
 }
 
 async function afterLineItemWrite(context: WriteContext): Promise<void> {
@@ -155,32 +141,26 @@ async function afterLineItemWrite(context: WriteContext): Promise<void> {
 }
 
 /** The line item of a `.../lineitems/{lineItemID}/shipto` call, with its order, ready to change. */
-async function editableLineItem(context: OperationContext): Promise<{ order: Item; lineItem: Item }> {
+async function editableLineItem(context: OperationContext): Promise<StoredItem & { order: Item }> {
   const order = await requireOrderOfPath(context);
   assertOrderEditable(order, context.auth);
-  const lineItem = await context.store.require(
-    'LineItems',
-    [String(order.ID)],
-    context.params.lineItemID ?? '',
-    'LineItem',
-  );
-  return { order, lineItem };
+  const parents = [String(order.ID)];
+  const item = await context.store.require('LineItems', parents, context.params.lineItemID ?? '', 'LineItem');
+  return { resource: 'LineItems', parents, item, order };
 }
 
 async function setShippingAddress(context: OperationContext): Promise<unknown> {
   const address = checkedBody(context, 'Address', ADDRESS_REQUIRED);
-  return context.store.transaction(async (store) => {
-    const { order, lineItem } = await editableLineItem({ ...context, store });
-    const saved = { ...lineItem, ShippingAddressID: null, ShippingAddress: address };
-    await store.put('LineItems', [String(order.ID)], saved);
-    return saved;
-  });
+  return rewriteItem(context, editableLineItem, ({ item }) => ({
+    ...item,
+    ShippingAddressID: null,
+    ShippingAddress: address,
+  }));
 }
 
 async function patchShippingAddress(context: OperationContext): Promise<unknown> {
   const patch = checkedBody(context, 'Address');
-  return context.store.transaction(async (store) => {
-    const { order, lineItem } = await editableLineItem({ ...context, store });
+  return rewriteItem(context, editableLineItem, ({ item: lineItem, order }) => {
     if (!lineItem.ShippingAddress) {
       throw validation(
         'The line item has no shipping address to change; use PUT to set one.',
@@ -195,9 +175,7 @@ async function patchShippingAddress(context: OperationContext): Promise<unknown>
         'ShippingAddress.CannotPatchSetByID',
       );
     }
-    const saved = { ...lineItem, ShippingAddress: deepMerge(lineItem.ShippingAddress, patch) };
-    await store.put('LineItems', [String(order.ID)], saved);
-    return saved;
+    return { ...lineItem, ShippingAddress: deepMerge(lineItem.ShippingAddress, patch) };
   });
 }
 
@@ -219,10 +197,7 @@ const lineItems: ResourceDefinition = {
   searchable: LINE_ITEM_SEARCHABLE,
   sortable: LINE_ITEM_SORTABLE,
   hooks: {
-    async listScope(context) {
-      await requireOrderOfPath(context);
-      return undefined;
-    },
+    listScope: parentChecked(requireOrderOfPath),
     beforeWrite: beforeLineItemWrite,
     afterWrite: afterLineItemWrite,
     async beforeDelete(context) {
@@ -240,7 +215,7 @@ const lineItems: ResourceDefinition = {
       roles: LINE_ITEM_ROLES.read,
       noun: 'line item',
       model: lineItemModel,
-      guard: async (context) => void (await requireOrderOfPath(context)),
+      guard: requireOrderOfPath,
     }),
     {
       name: 'SetShippingAddress',

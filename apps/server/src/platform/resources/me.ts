@@ -80,48 +80,36 @@ const spendingAccounts: ReachableKind = {
 
 const SHOPPER: readonly ApiRole[] = ['Shopper'];
 
-function listOperation(
+type ReadArguments = [
   name: string,
   path: string,
   roles: readonly ApiRole[],
-  listOf: ModelDefinition,
+  shown: ModelDefinition,
   noun: string,
   handler: Handler,
   query?: readonly QueryParamDefinition[],
+];
+
+/** A GET of Me: a list of what the user sees of `shown`, or a single one. */
+function readOperation(
+  kind: 'list' | 'get',
+  ...[name, path, roles, shown, noun, handler, query]: ReadArguments
 ): OperationDefinition {
   return {
     name,
     method: 'GET',
     path,
     roles,
-    summary: `Get a list of ${noun} visible to this user.`,
-    listOf,
+    summary: kind === 'list' ? `Get a list of ${noun} visible to this user.` : `Get a single ${noun}.`,
+    ...(kind === 'list' ? { listOf: shown } : {}),
     ...(query ? { query } : {}),
-    response: { status: 200 },
+    response: kind === 'list' ? { status: 200 } : { status: 200, schema: model(shown.name) },
     handler,
   };
 }
 
-function getOperation(
-  name: string,
-  path: string,
-  roles: readonly ApiRole[],
-  modelName: string,
-  noun: string,
-  handler: Handler,
-  query?: readonly QueryParamDefinition[],
-): OperationDefinition {
-  return {
-    name,
-    method: 'GET',
-    path,
-    roles,
-    summary: `Get a single ${noun}.`,
-    ...(query ? { query } : {}),
-    response: { status: 200, schema: model(modelName) },
-    handler,
-  };
-}
+const listOperation = (...args: ReadArguments) => readOperation('list', ...args);
+const getOperation = (...args: ReadArguments) => readOperation('get', ...args);
 
 /** List, Create, Get, Save, Delete and Patch of the addresses or credit cards a user keeps through Me. */
 function ownedOperations(
@@ -151,7 +139,7 @@ function ownedOperations(
       response: { status: 201, schema },
       handler: handlers.create,
     },
-    getOperation(`Get${singular}`, itemPath, roles.read, kind.shown.name, noun, handlers.get),
+    getOperation(`Get${singular}`, itemPath, roles.read, kind.shown, noun, handlers.get),
     {
       name: `Save${singular}`,
       method: 'PUT',
@@ -191,6 +179,7 @@ const textParam = (name: string, description: string): QueryParamDefinition => (
   description,
 });
 const DEPTH_DESCRIPTION = 'Levels of categories to include: a whole number of 1 or more, or all.';
+const CATALOG_PARAM = textParam('catalogID', "ID of the catalog; defaults to the buyer's default catalog.");
 
 const meOperations: OperationDefinition[] = [
   {
@@ -230,14 +219,14 @@ const meOperations: OperationDefinition[] = [
     write: ['MeAddressAdmin'],
   }),
   listOperation('ListCatalogs', '/me/catalogs', SHOPPER, catalogModel, 'catalogs', listMyCatalogs),
-  getOperation('GetCatalog', '/me/catalogs/{catalogID}', SHOPPER, 'Catalog', 'catalog', getMyCatalog),
+  getOperation('GetCatalog', '/me/catalogs/{catalogID}', SHOPPER, catalogModel, 'catalog', getMyCatalog),
   listOperation('ListCategories', '/me/categories', SHOPPER, categoryModel, 'categories', listMyCategories, [
-    { name: 'depth', schema: text(), description: `${DEPTH_DESCRIPTION} Defaults to 1 (top-level categories).` },
-    textParam('catalogID', "ID of the catalog; defaults to the buyer's default catalog."),
+    textParam('depth', `${DEPTH_DESCRIPTION} Defaults to 1 (top-level categories).`),
+    CATALOG_PARAM,
     textParam('productID', 'Only categories holding this product.'),
   ]),
-  getOperation('GetCategory', '/me/categories/{categoryID}', SHOPPER, 'Category', 'category', getMyCategory, [
-    textParam('catalogID', "ID of the catalog; defaults to the buyer's default catalog."),
+  getOperation('GetCategory', '/me/categories/{categoryID}', SHOPPER, categoryModel, 'category', getMyCategory, [
+    CATALOG_PARAM,
   ]),
   listOperation(
     'ListCostCenters',
@@ -258,9 +247,9 @@ const meOperations: OperationDefinition[] = [
   listOperation('ListProducts', '/me/products', SHOPPER, buyerProductModel, 'products', listMyProducts, [
     textParam('catalogID', 'Only products of this catalog.'),
     textParam('categoryID', 'Only products of this category (and of the categories under it, to depth).'),
-    { name: 'depth', schema: text(), description: `${DEPTH_DESCRIPTION} Defaults to all.` },
+    textParam('depth', `${DEPTH_DESCRIPTION} Defaults to all.`),
   ]),
-  getOperation('GetProduct', '/me/products/{productID}', SHOPPER, 'BuyerProduct', 'product', getMyProduct),
+  getOperation('GetProduct', '/me/products/{productID}', SHOPPER, buyerProductModel, 'product', getMyProduct),
   listOperation(
     'ListSpendingAccounts',
     '/me/spendingAccounts',
@@ -273,7 +262,7 @@ const meOperations: OperationDefinition[] = [
     'GetSpendingAccount',
     '/me/spendingaccounts/{spendingAccountID}',
     SHOPPER,
-    'SpendingAccount',
+    spendingAccountModel,
     'spending account',
     getReachable(spendingAccounts),
   ),

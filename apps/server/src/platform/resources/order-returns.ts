@@ -1,4 +1,5 @@
-import { guardedGet, withoutStorageId } from '../orders/operation-helpers.ts';
+import type { OperationContext } from '../engine/context.ts';
+import { guardedGet, objectActions } from '../orders/operation-helpers.ts';
 import { moveChildren, renamedFrom } from '../orders/order-store.ts';
 import {
   approveReturn,
@@ -14,10 +15,8 @@ import {
 } from '../orders/order-returns.ts';
 import {
   bool,
-  date,
   decimal,
   defineModel,
-  enumOf,
   id,
   int,
   list,
@@ -27,6 +26,7 @@ import {
   xp,
   type ModelDefinition,
 } from './fields.ts';
+import { approvalFields, approvalsResource, statusFields } from './approval-shapes.ts';
 import type { OperationDefinition, ResourceDefinition, RoleSet } from './types.ts';
 
 /** One line item (or part of it) a buyer sends back. */
@@ -42,14 +42,7 @@ export const orderReturnModel = defineModel('OrderReturn', {
   ID: id(),
   OrderID: text(),
   PaymentIDs: readOnly(list(text())),
-  Status: readOnly(enumOf('OrderStatus')),
-  DateCreated: readOnly(date()),
-  DateSubmitted: readOnly(date()),
-  DateApproved: readOnly(date()),
-  DateDeclined: readOnly(date()),
-  DateCanceled: readOnly(date()),
-  DateCompleted: readOnly(date()),
-  LastUpdated: readOnly(date()),
+  ...statusFields(),
   RefundAmount: decimal(),
   Comments: text(2000),
   ItemsToReturn: list(model('OrderReturnItem'), { default: [] }),
@@ -62,13 +55,7 @@ export const approvalInfoModel = defineModel('ApprovalInfo', { Comments: text() 
 /** One approval an order return waited or waits for. */
 export const orderReturnApprovalModel = defineModel('OrderReturnApproval', {
   OrderReturnID: text(),
-  ApprovalRuleID: readOnly(text()),
-  ApprovingGroupID: readOnly(text()),
-  Status: readOnly(enumOf('ApprovalStatus')),
-  DateCreated: readOnly(date()),
-  DateCompleted: readOnly(date()),
-  Approver: readOnly(model('User')),
-  Comments: readOnly(text()),
+  ...approvalFields(),
 });
 
 /** Models used only inside order return fields and action bodies, for the registry's shared models. */
@@ -77,24 +64,15 @@ export const orderReturnModels: readonly ModelDefinition[] = [orderReturnItemMod
 const RETURN_ROLES: RoleSet = { read: ['OrderAdmin', 'Shopper', 'OrderReader'], write: ['OrderAdmin', 'Shopper'] };
 const RETURN_PATH = '/orderreturns/{returnID}';
 
-function returnAction(
-  name: string,
-  segment: string,
-  summary: string,
-  handler: OperationDefinition['handler'],
-  admin = false,
-): OperationDefinition {
-  return {
-    name,
-    method: 'POST',
-    path: `${RETURN_PATH}/${segment}`,
-    roles: admin ? ['OrderAdmin'] : RETURN_ROLES.write,
-    summary,
-    ...(name === 'Approve' || name === 'Decline' ? { body: { schema: model('ApprovalInfo') } } : {}),
-    response: { status: 201, schema: model('OrderReturn') },
-    handler,
-  };
-}
+/** The return of the path, when the caller may see it (404 otherwise). */
+const requireReturnOfPath = (context: OperationContext) => requireReturn(context, context.store);
+
+/** An action on one order return: POST to `/orderreturns/{returnID}/{segment}`, answering the return. */
+const returnAction = objectActions(RETURN_PATH, RETURN_ROLES.write, 'OrderReturn');
+/** Approving, declining and completing a return are for order admins only. */
+const ADMIN_ONLY: Partial<OperationDefinition> = { roles: ['OrderAdmin'] };
+/** What an approver sends with an approval or a decline. */
+const DECISION: Partial<OperationDefinition> = { ...ADMIN_ONLY, body: { schema: model('ApprovalInfo') } };
 
 const orderReturns: ResourceDefinition = {
   name: 'OrderReturns',
@@ -147,13 +125,13 @@ const orderReturns: ResourceDefinition = {
       roles: RETURN_ROLES.read,
       noun: 'order return',
       model: orderReturnModel,
-      guard: async (context) => void (await requireReturn(context, context.store)),
+      guard: requireReturnOfPath,
     }),
     returnAction('Submit', 'submit', 'Submit an order return.', submitReturn),
-    returnAction('Approve', 'approve', 'Approve an order return.', approveReturn, true),
-    returnAction('Decline', 'decline', 'Decline an order return.', declineReturn, true),
+    returnAction('Approve', 'approve', 'Approve an order return.', approveReturn, DECISION),
+    returnAction('Decline', 'decline', 'Decline an order return.', declineReturn, DECISION),
     returnAction('Cancel', 'cancel', 'Cancel an order return.', cancelReturn),
-    returnAction('Complete', 'complete', 'Complete an order return.', completeReturn, true),
+    returnAction('Complete', 'complete', 'Complete an order return.', completeReturn, ADMIN_ONLY),
     {
       name: 'DeleteItem',
       method: 'DELETE',
@@ -167,28 +145,16 @@ const orderReturns: ResourceDefinition = {
 };
 
 /** The approvals of an order return, published as `OrderReturns.ListApprovals`. */
-const orderReturnApprovals: ResourceDefinition = {
+const orderReturnApprovals = approvalsResource({
   name: 'OrderReturnApprovals',
-  section: 'OrdersAndFulfillment',
+  owner: 'OrderReturns',
   description: 'The approvals an order return waited or waits for, one per seller approval rule that held.',
-  noun: { singular: 'order return approval', plural: 'order return approvals' },
+  noun: 'order return approval',
   path: `${RETURN_PATH}/approvals`,
   model: orderReturnApprovalModel,
-  requiredOnCreate: [],
-  roles: { read: RETURN_ROLES.read, write: ['OrderAdmin'] },
-  operations: ['List'],
-  operationOwner: 'OrderReturns',
-  operationNames: { List: 'ListApprovals' },
-  searchable: ['ApprovalRuleID', 'ApprovingGroupID', 'Comments'],
-  sortable: ['DateCreated', 'ApprovalRuleID', 'ApprovingGroupID', 'Status', 'DateCompleted'],
-  hooks: {
-    async listScope(context) {
-      await requireReturn(context, context.store);
-      return undefined;
-    },
-    present: async (item) => withoutStorageId(item),
-  },
-};
+  read: RETURN_ROLES.read,
+  requireParent: requireReturnOfPath,
+});
 
 /** Order returns, with their actions and approvals. */
 export const orderReturnResources: readonly ResourceDefinition[] = [orderReturns, orderReturnApprovals];

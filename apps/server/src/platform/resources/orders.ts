@@ -1,4 +1,3 @@
-import type { OperationContext } from '../engine/context.ts';
 import { requireOrderOfPath } from '../orders/access.ts';
 import {
   approveOrder,
@@ -21,14 +20,13 @@ import {
   listOrders,
   orderVisible,
 } from '../orders/order-writes.ts';
-import { listWithin, withoutStorageId } from '../orders/operation-helpers.ts';
+import { listWithin, objectActions } from '../orders/operation-helpers.ts';
 import { shipmentIdsOfOrder, shipOrder } from '../orders/shipping.ts';
 import {
   bool,
   date,
   decimal,
   defineModel,
-  enumOf,
   id,
   int,
   list,
@@ -38,6 +36,7 @@ import {
   xp,
   type ModelDefinition,
 } from './fields.ts';
+import { approvalFields, approvalsResource, statusFields } from './approval-shapes.ts';
 import { lineItemModels, lineItemResources } from './line-items.ts';
 import { orderReturnModels, orderReturnResources } from './order-returns.ts';
 import { paymentModels, paymentResources } from './payments.ts';
@@ -78,14 +77,7 @@ export const orderModel = defineModel('Order', {
   ShippingAddressID: text(),
   Comments: text(2000),
   LineItemCount: readOnly(int()),
-  Status: readOnly(enumOf('OrderStatus')),
-  DateCreated: readOnly(date()),
-  DateSubmitted: readOnly(date()),
-  DateApproved: readOnly(date()),
-  DateDeclined: readOnly(date()),
-  DateCanceled: readOnly(date()),
-  DateCompleted: readOnly(date()),
-  LastUpdated: readOnly(date()),
+  ...statusFields(),
   Subtotal: readOnly(decimal()),
   ShippingCost: decimal({ description: 'Only users with OverrideShipping may set it.' }),
   TaxCost: decimal({ description: 'Only users with OverrideTax may set it.' }),
@@ -108,13 +100,7 @@ export const orderApprovalInfoModel = defineModel('OrderApprovalInfo', {
 /** One approval an order waits for (or got), from the approving group of a rule that held. */
 export const orderApprovalModel = defineModel('OrderApproval', {
   AllowResubmit: readOnly(bool()),
-  ApprovalRuleID: readOnly(text()),
-  ApprovingGroupID: readOnly(text()),
-  Status: readOnly(enumOf('ApprovalStatus')),
-  DateCreated: readOnly(date()),
-  DateCompleted: readOnly(date()),
-  Approver: readOnly(model('User')),
-  Comments: readOnly(text()),
+  ...approvalFields(),
 });
 
 /** Models used only inside order fields and action bodies, for the registry's shared models. */
@@ -124,24 +110,20 @@ const ORDER_ROLES: RoleSet = { read: ['OrderAdmin', 'OrderReader', 'Shopper'], w
 const ORDER_PATH = '/orders/{direction}/{orderID}';
 
 /** An action on one order: POST to `/orders/{direction}/{orderID}/{segment}`, answering the order. */
-function action(
-  name: string,
-  segment: string,
-  summary: string,
-  handler: (context: OperationContext) => Promise<unknown>,
-  extra: Partial<OperationDefinition> = {},
-): OperationDefinition {
-  return {
-    name,
-    method: 'POST',
-    path: `${ORDER_PATH}/${segment}`,
-    roles: ORDER_ROLES.write,
-    summary,
-    response: { status: 201, schema: model('Order') },
-    handler,
-    ...extra,
-  };
-}
+const action = objectActions(ORDER_PATH, ORDER_ROLES.write, 'Order');
+
+/** Setting an address of the order (PUT): a whole one-off address, answering the order. */
+const SET_ADDRESS: Partial<OperationDefinition> = {
+  method: 'PUT',
+  body: { schema: model('Address'), required: ADDRESS_REQUIRED },
+  response: { status: 200, schema: model('Order') },
+};
+/** Patching an address of the order (PATCH): part of the one-off address, answering the order. */
+const PATCH_ADDRESS: Partial<OperationDefinition> = {
+  method: 'PATCH',
+  body: { schema: model('Address') },
+  response: { status: 200, schema: model('Order') },
+};
 
 const orderOperations: OperationDefinition[] = [
   {
@@ -212,27 +194,19 @@ const orderOperations: OperationDefinition[] = [
     },
   },
   action('SetBillingAddress', 'billto', 'Set a billing address.', setBillingAddress, {
-    method: 'PUT',
-    body: { schema: model('Address'), required: ADDRESS_REQUIRED },
-    response: { status: 200, schema: model('Order') },
+    ...SET_ADDRESS,
     description: "A one-off billing address. To use a saved address, patch the order's BillingAddressID instead.",
   }),
   action('PatchBillingAddress', 'billto', 'Partially update an order billing address.', patchBillingAddress, {
-    method: 'PATCH',
-    body: { schema: model('Address') },
-    response: { status: 200, schema: model('Order') },
+    ...PATCH_ADDRESS,
     description: 'Not allowed on unsubmitted orders whose BillingAddressID is set: change the saved address instead.',
   }),
   action('SetShippingAddress', 'shipto', 'Set a shipping address.', setShippingAddress, {
-    method: 'PUT',
-    body: { schema: model('Address'), required: ADDRESS_REQUIRED },
-    response: { status: 200, schema: model('Order') },
+    ...SET_ADDRESS,
     description: 'A one-off shipping address, put on every line item. To use a saved address, patch ShippingAddressID.',
   }),
   action('PatchShippingAddress', 'shipto', 'Partially update an order shipping address.', patchShippingAddress, {
-    method: 'PATCH',
-    body: { schema: model('Address') },
-    response: { status: 200, schema: model('Order') },
+    ...PATCH_ADDRESS,
     description: 'Not allowed on unsubmitted orders whose line items use a saved address.',
   }),
   action('PatchFromUser', 'fromuser', 'Override order creator details.', patchFromUser, {
@@ -290,29 +264,17 @@ const orders: ResourceDefinition = {
 };
 
 /** The approvals of an order, published as `Orders.ListApprovals`. */
-const orderApprovals: ResourceDefinition = {
+const orderApprovals = approvalsResource({
   name: 'OrderApprovals',
-  section: 'OrdersAndFulfillment',
+  owner: 'Orders',
   description: 'The approvals an order waited or waits for, one per approval rule that held when it was submitted.',
-  noun: { singular: 'order approval', plural: 'order approvals' },
+  noun: 'order approval',
   path: `${ORDER_PATH}/approvals`,
   scopeParams: ['direction'],
   model: orderApprovalModel,
-  requiredOnCreate: [],
-  roles: { read: ['OrderAdmin', 'Shopper', 'OrderReader'], write: ['OrderAdmin'] },
-  operations: ['List'],
-  operationOwner: 'Orders',
-  operationNames: { List: 'ListApprovals' },
-  searchable: ['ApprovalRuleID', 'ApprovingGroupID', 'Comments'],
-  sortable: ['DateCreated', 'ApprovalRuleID', 'ApprovingGroupID', 'Status', 'DateCompleted'],
-  hooks: {
-    async listScope(context) {
-      await requireOrderOfPath(context);
-      return undefined;
-    },
-    present: async (item) => withoutStorageId(item),
-  },
-};
+  read: ['OrderAdmin', 'Shopper', 'OrderReader'],
+  requireParent: requireOrderOfPath,
+});
 
 /** Orders, with their actions, and the approvals they wait for. */
 export const orderResources: readonly ResourceDefinition[] = [orders, orderApprovals];

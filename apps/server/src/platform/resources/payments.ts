@@ -2,7 +2,7 @@ import type { Item, OperationContext, WriteContext } from '../engine/context.ts'
 import { notFound } from '../engine/errors.ts';
 import { generateId } from '../engine/ids.ts';
 import { requireOrderOfPath } from '../orders/access.ts';
-import { checkedBody, guardedGet } from '../orders/operation-helpers.ts';
+import { checkedBody, guardedGet, parentChecked, rewriteItem, type StoredItem } from '../orders/operation-helpers.ts';
 import { checkPayment } from '../orders/payment-rules.ts';
 import {
   bool,
@@ -63,39 +63,35 @@ async function beforePaymentWrite(context: WriteContext): Promise<void> {
 }
 
 /** The payment of the path, after checking the caller may see its order. */
-async function paymentOfPath(context: OperationContext): Promise<{ orderId: string; payment: Item }> {
+async function paymentOfPath(context: OperationContext): Promise<StoredItem> {
   const order = await requireOrderOfPath(context);
-  const orderId = String(order.ID);
-  const payment = await context.store.require('Payments', [orderId], context.params.paymentID ?? '', 'Payment');
-  return { orderId, payment };
+  const parents = [String(order.ID)];
+  const item = await context.store.require('Payments', parents, context.params.paymentID ?? '', 'Payment');
+  return { resource: 'Payments', parents, item };
 }
+
+const transactionsOf = (payment: Item): Item[] =>
+  Array.isArray(payment.Transactions) ? (payment.Transactions as Item[]) : [];
 
 async function createTransaction(context: OperationContext): Promise<unknown> {
   const transaction = checkedBody(context, 'PaymentTransaction', ['Type', 'DateExecuted']);
-  return context.store.transaction(async (store) => {
-    const { orderId, payment } = await paymentOfPath({ ...context, store });
+  return rewriteItem(context, paymentOfPath, ({ item: payment }) => {
     const added: Item = {
       ...transaction,
       ID: typeof transaction.ID === 'string' && transaction.ID !== '' ? transaction.ID : generateId(),
     };
     for (const field of Object.keys(paymentTransactionModel.fields)) added[field] ??= field === 'xp' ? {} : null;
-    const transactions = Array.isArray(payment.Transactions) ? (payment.Transactions as Item[]) : [];
-    const saved = { ...payment, Transactions: [...transactions.filter((entry) => entry.ID !== added.ID), added] };
-    await store.put('Payments', [orderId], saved);
-    return saved;
+    const kept = transactionsOf(payment).filter((entry) => entry.ID !== added.ID);
+    return { ...payment, Transactions: [...kept, added] };
   });
 }
 
 async function deleteTransaction(context: OperationContext): Promise<unknown> {
-  await context.store.transaction(async (store) => {
-    const { orderId, payment } = await paymentOfPath({ ...context, store });
-    const transactions = Array.isArray(payment.Transactions) ? (payment.Transactions as Item[]) : [];
-    const transactionId = context.params.transactionID ?? '';
+  const transactionId = context.params.transactionID ?? '';
+  await rewriteItem(context, paymentOfPath, ({ item: payment }) => {
+    const transactions = transactionsOf(payment);
     if (!transactions.some((entry) => entry.ID === transactionId)) throw notFound('PaymentTransaction', transactionId);
-    await store.put('Payments', [orderId], {
-      ...payment,
-      Transactions: transactions.filter((entry) => entry.ID !== transactionId),
-    });
+    return { ...payment, Transactions: transactions.filter((entry) => entry.ID !== transactionId) };
   });
   return undefined;
 }
@@ -117,10 +113,7 @@ const payments: ResourceDefinition = {
   searchable: ['ID', 'Description'],
   sortable: ['DateCreated', 'ID', 'Type'],
   hooks: {
-    async listScope(context) {
-      await requireOrderOfPath(context);
-      return undefined;
-    },
+    listScope: parentChecked(requireOrderOfPath),
     beforeWrite: beforePaymentWrite,
     async beforeDelete(context) {
       await requireOrderOfPath(context);
@@ -132,7 +125,7 @@ const payments: ResourceDefinition = {
       roles: PAYMENT_ROLES.read,
       noun: 'payment',
       model: paymentModel,
-      guard: async (context) => void (await requireOrderOfPath(context)),
+      guard: requireOrderOfPath,
     }),
     {
       name: 'CreateTransaction',

@@ -2,6 +2,7 @@ import type { Item, OperationContext, WriteContext } from '../engine/context.ts'
 import { ApiError, validation } from '../engine/errors.ts';
 import type { Store } from '../engine/store.ts';
 import { validateBody, withDefaults } from '../engine/validate.ts';
+import { rewriteItem, type StoredItem } from '../orders/operation-helpers.ts';
 import { isRecord, queryValue } from './catalog-rules.ts';
 import {
   bool,
@@ -117,34 +118,37 @@ async function checkSchedule({ store, id, next, previous }: WriteContext): Promi
   }
 }
 
-async function savePriceBreak({ store, params, body, registry }: OperationContext): Promise<unknown> {
+/** The price schedule of the path, for its price breaks to change. */
+async function scheduleOfPath({ store, params }: OperationContext): Promise<StoredItem> {
+  const item = await store.require('PriceSchedules', [], params.priceScheduleID as string);
+  return { resource: 'PriceSchedules', parents: [], item };
+}
+
+async function savePriceBreak(context: OperationContext): Promise<unknown> {
   // Extra operations get their body as sent, so it is checked here like a standard write's.
-  const { value, errors } = validateBody(registry, priceBreakModel, body, {
+  const { value, errors } = validateBody(context.registry, priceBreakModel, context.body, {
     required: ['Quantity', 'Price'],
     previous: undefined,
   });
   if (errors.length > 0) throw ApiError.many(400, errors);
   const priceBreak = withDefaults(priceBreakModel, value);
-  return store.transaction(async (tx) => {
-    const schedule = await tx.require('PriceSchedules', [], params.priceScheduleID as string);
+  const saved = await rewriteItem(context, scheduleOfPath, ({ item: schedule }) => {
     // A break with the same quantity is replaced; breaks stay in ascending quantity order.
     const breaks = breaksOf(schedule).filter((existing) => existing.Quantity !== priceBreak.Quantity);
     breaks.push(priceBreak);
     breaks.sort((a, b) => Number(a.Quantity) - Number(b.Quantity));
-    const saved = { ...schedule, PriceBreaks: breaks };
-    await tx.put('PriceSchedules', [], saved);
-    return presentSchedule(saved);
+    return { ...schedule, PriceBreaks: breaks };
   });
+  return presentSchedule(saved);
 }
 
-async function deletePriceBreak({ store, params, query }: OperationContext): Promise<unknown> {
-  const raw = queryValue(query, 'quantity');
+async function deletePriceBreak(context: OperationContext): Promise<unknown> {
+  const raw = queryValue(context.query, 'quantity');
   const quantity = Number(raw);
   if (raw === undefined || raw === '' || !Number.isInteger(quantity)) {
     throw validation('quantity must be a whole number.', { quantity: raw ?? null });
   }
-  await store.transaction(async (tx) => {
-    const schedule = await tx.require('PriceSchedules', [], params.priceScheduleID as string);
+  await rewriteItem(context, scheduleOfPath, async ({ item: schedule }, tx) => {
     const breaks = breaksOf(schedule);
     const remaining = breaks.filter((priceBreak) => priceBreak.Quantity !== quantity);
     if (remaining.length === breaks.length) {
@@ -161,7 +165,7 @@ async function deletePriceBreak({ store, params, query }: OperationContext): Pro
         'PriceSchedule.CannotDeleteLastPriceBreak',
       );
     }
-    await tx.put('PriceSchedules', [], { ...schedule, PriceBreaks: remaining });
+    return { ...schedule, PriceBreaks: remaining };
   });
   return undefined;
 }

@@ -1,25 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { buildOperations } from '../engine/operations.ts';
-import { buildEngineApp } from '../engine/testing/engine-app.ts';
+import { useEngineApp, type EngineRequest } from '../engine/testing/engine-app.ts';
 import { platformRegistry } from './index.ts';
 
-let testDb: TestDatabase;
-let app: FastifyInstance;
+const { call } = useEngineApp(platformRegistry);
 
-type Call = { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; body?: unknown; roles?: string };
-async function call({ method = 'GET', url, body, roles = 'FullAccess' }: Call) {
-  const response = await app.inject({
-    method,
-    url: `/platform/v1${url}`,
-    headers: { 'x-test-roles': roles },
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
-  return { status: response.statusCode, body: response.body ? response.json() : undefined };
-}
-
-async function ok(request: Call): Promise<void> {
+async function ok(request: EngineRequest): Promise<void> {
   const { status, body } = await call(request);
   expect(status, `${request.method} ${request.url}: ${JSON.stringify(body)}`).toBeLessThan(300);
 }
@@ -34,8 +20,6 @@ async function productIds(query: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildEngineApp(testDb.database.db, platformRegistry);
   for (const id of ['s1', 's2']) await ok({ method: 'POST', url: '/suppliers', body: { ID: id, Name: id } });
   for (const id of ['c1', 'c2', 'empty']) await ok({ method: 'POST', url: '/catalogs', body: { ID: id, Name: id } });
   await ok({ method: 'POST', url: '/catalogs/c1/categories', body: { ID: 'top', Name: 'Top' } });
@@ -72,11 +56,6 @@ beforeAll(async () => {
     });
   await ok({ method: 'PUT', url: '/products/p3/suppliers/s1' });
   await ok({ method: 'PUT', url: '/products/p2/suppliers/s2' });
-});
-
-afterAll(async () => {
-  await app?.close();
-  await testDb?.dispose();
 });
 
 describe('Products.List catalogID, categoryID and supplierID', () => {

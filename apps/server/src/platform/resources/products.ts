@@ -18,6 +18,7 @@ import {
 } from './fields.ts';
 import { generateVariants, stampInventory, variantModels, variantResource } from './product-variants.ts';
 import { specModel } from './specs.ts';
+import { supplierModel } from './suppliers.ts';
 import type { ResourceDefinition, RoleSet } from './types.ts';
 
 const PRODUCT_ROLES: RoleSet = { read: ['ProductAdmin', 'ProductReader'], write: ['ProductAdmin'] };
@@ -68,12 +69,7 @@ const productModel = defineModel('Product', {
 /** A supplier as listed for one product: the supplier plus the price schedule it sells the product at. */
 const productSupplierModel = defineModel('ProductSupplier', {
   DefaultPriceScheduleID: text(),
-  ID: id(),
-  Name: text(100),
-  Active: bool(),
-  DateCreated: readOnly(date()),
-  AllBuyersCanOrder: bool(),
-  xp: xp(),
+  ...supplierModel.fields,
 });
 
 const productAssignmentModel = defineModel('ProductAssignment', {

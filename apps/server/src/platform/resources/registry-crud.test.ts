@@ -1,9 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
+import { describe, expect, it } from 'vitest';
 import type { ApiErrorEntry } from '../engine/errors.ts';
 import { defaultSortable } from '../engine/pg-store.ts';
-import { buildEngineApp } from '../engine/testing/engine-app.ts';
+import { useEngineApp } from '../engine/testing/engine-app.ts';
 import { platformRegistry } from './index.ts';
 import { API_ROLES, type ApiRole } from './roles.ts';
 import {
@@ -74,16 +72,7 @@ const resources = platformRegistry.resources.filter(
   (resource) => (resource.operations ?? STANDARD_OPERATIONS).length > 0,
 );
 
-let testDb: TestDatabase;
-let app: FastifyInstance;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildEngineApp(testDb.database.db, platformRegistry);
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.dispose();
-});
+const engine = useEngineApp(platformRegistry);
 
 interface Reply {
   status: number;
@@ -93,17 +82,7 @@ interface Reply {
 
 /** One request under `/platform/v1`; `roles` null sends no caller at all. */
 async function call(method: Method, url: string, body?: unknown, roles: string | null = 'FullAccess'): Promise<Reply> {
-  const response = await app.inject({
-    method,
-    url: `/platform/v1${url}`,
-    headers: roles === null ? {} : { 'x-test-roles': roles },
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
-  return {
-    status: response.statusCode,
-    body: response.body ? (response.json() as unknown) : undefined,
-    headers: response.headers,
-  };
+  return engine.call({ method, url, body, roles });
 }
 
 const factory = new SampleFactory(platformRegistry, (method, url, body) => call(method, url, body));

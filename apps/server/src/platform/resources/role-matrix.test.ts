@@ -1,9 +1,7 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
+import { describe, expect, it } from 'vitest';
 import type { ApiErrorEntry } from '../engine/errors.ts';
 import { buildOperations, type PlatformOperation } from '../engine/operations.ts';
-import { buildEngineApp } from '../engine/testing/engine-app.ts';
+import { useEngineApp } from '../engine/testing/engine-app.ts';
 import { platformRegistry } from './index.ts';
 import { API_ROLES, type ApiRole } from './roles.ts';
 import { SCOPE_VALUES } from './testing/sample-bodies.ts';
@@ -18,16 +16,7 @@ const operations = buildOperations(platformRegistry);
 const guarded = operations.filter((operation) => operation.roles.length > 0);
 const open = operations.filter((operation) => operation.roles.length === 0);
 
-let testDb: TestDatabase;
-let app: FastifyInstance;
-beforeAll(async () => {
-  testDb = await createTestDatabase();
-  app = await buildEngineApp(testDb.database.db, platformRegistry);
-});
-afterAll(async () => {
-  await app?.close();
-  await testDb?.dispose();
-});
+const engine = useEngineApp(platformRegistry);
 
 /** The operation's URL with made-up ids; scope parameters get a real value so the route's own checks pass. */
 function urlOf(operation: PlatformOperation): string {
@@ -43,7 +32,7 @@ async function callAs(
   operation: PlatformOperation,
   roles: string,
 ): Promise<{ status: number; errors: ApiErrorEntry[] }> {
-  const response = await app.inject({
+  const response = await engine.app.inject({
     method: operation.method,
     url: urlOf(operation),
     headers: { 'x-test-roles': roles },

@@ -1,4 +1,5 @@
 import { bool, date, defineModel, id, int, list, model, readOnly, text, writeOnly, xp } from './fields.ts';
+import type { ResourceDefinition, RoleSet, SectionId } from './types.ts';
 
 /** Address: the model of admin, buyer and supplier addresses, and embedded in orders and shipments. */
 export const addressModel = defineModel('Address', {
@@ -32,6 +33,34 @@ export const ADDRESS_SEARCHABLE = [
   'Zip',
 ];
 export const ADDRESS_SORTABLE = [...ADDRESS_SEARCHABLE, 'DateCreated', 'Country', 'Phone'];
+
+/** What tells the user, user group and address resources of admin, buyer and supplier apart. */
+export interface PartyResourceNames {
+  /** Resource name, e.g. `SupplierAddresses`. */
+  name: string;
+  path: string;
+  /** Singular noun, e.g. `supplier address`; the plural adds `s` (`es` for addresses). */
+  noun: string;
+  description: string;
+  roles: RoleSet;
+}
+
+/** The addresses of the marketplace owner, a buyer or a supplier (the model, rules and lists are the same). */
+export function addressResource(section: SectionId, names: PartyResourceNames): ResourceDefinition {
+  return {
+    name: names.name,
+    section,
+    description: names.description,
+    noun: { singular: names.noun, plural: `${names.noun}es` },
+    path: names.path,
+    idParam: 'addressID',
+    model: addressModel,
+    requiredOnCreate: ADDRESS_REQUIRED,
+    roles: names.roles,
+    searchable: ADDRESS_SEARCHABLE,
+    sortable: ADDRESS_SORTABLE,
+  };
+}
 
 /** Locale: a currency and language for buyers and groups; also shown, read-only, on users. */
 export const localeModel = defineModel('Locale', {

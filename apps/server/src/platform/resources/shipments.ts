@@ -1,8 +1,16 @@
 import type { AuthContext, Item, OperationContext, WriteContext } from '../engine/context.ts';
 import { notFound } from '../engine/errors.ts';
 import type { Match, Store } from '../engine/store.ts';
-import { matches } from '../orders/access.ts';
-import { checkedBody, listWithin, queryParam, withoutStorageId } from '../orders/operation-helpers.ts';
+import { inScope, requireInScope } from '../orders/access.ts';
+import {
+  checkedBody,
+  listWithin,
+  parentChecked,
+  queryParam,
+  rewriteItem,
+  type StoredItem,
+  withoutStorageId,
+} from '../orders/operation-helpers.ts';
 import { companyKind, moveChildren, renamedFrom } from '../orders/order-store.ts';
 import {
   emptyShipment,
@@ -14,7 +22,7 @@ import {
 } from '../orders/shipping.ts';
 import { date, decimal, defineModel, id, int, list, model, readOnly, text, xp } from './fields.ts';
 import { ADDRESS_REQUIRED } from './shared-models.ts';
-import type { ResourceDefinition, RoleSet } from './types.ts';
+import type { OperationDefinition, ResourceDefinition, RoleSet } from './types.ts';
 
 /** Shipment: a parcel on its way, holding line items of one or more orders. */
 export const shipmentModel = defineModel('Shipment', {
@@ -60,18 +68,14 @@ export function shipmentScope(auth: AuthContext): Match | null {
   return auth.userType === 'supplier' ? { OwnerID: auth.companyId } : { BuyerID: auth.companyId };
 }
 
-const canSeeShipment = (shipment: Item, auth: AuthContext): boolean => {
-  const scope = shipmentScope(auth);
-  return scope !== null && matches(shipment, scope);
-};
+const canSeeShipment = (shipment: Item, auth: AuthContext): boolean => inScope(shipment, shipmentScope(auth));
 
 /** The shipment of the path, as the caller may see it (404 otherwise). */
 async function requireShipment(context: Pick<OperationContext, 'auth' | 'params'>, store: Store): Promise<Item> {
-  const shipmentId = context.params.shipmentID ?? '';
-  const shipment = await store.require('Shipments', [], shipmentId, 'Shipment');
-  if (!canSeeShipment(shipment, context.auth)) throw notFound('Shipment', shipmentId);
-  return shipment;
+  return requireInScope(store, 'Shipments', context.params.shipmentID ?? '', 'Shipment', shipmentScope(context.auth));
 }
+
+const requireShipmentOfPath = (context: OperationContext) => requireShipment(context, context.store);
 
 async function beforeShipmentWrite(context: WriteContext): Promise<void> {
   const { next, previous, auth, store } = context;
@@ -98,14 +102,34 @@ async function listShipments(context: OperationContext): Promise<unknown> {
   });
 }
 
+/** The shipment of the path, for an action to change. */
+async function shipmentOfPath(context: OperationContext): Promise<StoredItem> {
+  return { resource: 'Shipments', parents: [], item: await requireShipment(context, context.store) };
+}
+
 async function setAddress(context: OperationContext, side: 'FromAddress' | 'ToAddress'): Promise<unknown> {
   const address = checkedBody(context, 'Address', ADDRESS_REQUIRED);
-  return context.store.transaction(async (store) => {
-    const shipment = await requireShipment(context, store);
-    const saved = { ...shipment, [side]: address, [`${side}ID`]: null };
-    await store.put('Shipments', [], saved);
-    return saved;
-  });
+  return rewriteItem(context, shipmentOfPath, ({ item }) => ({ ...item, [side]: address, [`${side}ID`]: null }));
+}
+
+/** `SetShipFromAddress` and `SetShipToAddress`: a one-off address on the shipment, in place of a saved one. */
+function setAddressOperation(
+  name: string,
+  segment: string,
+  summary: string,
+  side: 'FromAddress' | 'ToAddress',
+): OperationDefinition {
+  return {
+    name,
+    method: 'PUT',
+    path: `/shipments/{shipmentID}/${segment}`,
+    roles: SHIPMENT_ROLES.write,
+    summary,
+    description: `A one-off address; to use a saved address, patch the shipment's ${side}ID instead.`,
+    body: { schema: model('Address'), required: ADDRESS_REQUIRED },
+    response: { status: 200, schema: model('Shipment') },
+    handler: (context) => setAddress(context, side),
+  };
 }
 
 const shipments: ResourceDefinition = {
@@ -145,28 +169,8 @@ const shipments: ResourceDefinition = {
       response: { status: 200 },
       handler: listShipments,
     },
-    {
-      name: 'SetShipFromAddress',
-      method: 'PUT',
-      path: '/shipments/{shipmentID}/shipfrom',
-      roles: SHIPMENT_ROLES.write,
-      summary: 'Set a ship from address.',
-      description: "A one-off address; to use a saved address, patch the shipment's FromAddressID instead.",
-      body: { schema: model('Address'), required: ADDRESS_REQUIRED },
-      response: { status: 200, schema: model('Shipment') },
-      handler: (context) => setAddress(context, 'FromAddress'),
-    },
-    {
-      name: 'SetShipToAddress',
-      method: 'PUT',
-      path: '/shipments/{shipmentID}/shipto',
-      roles: SHIPMENT_ROLES.write,
-      summary: 'Set a ship to address.',
-      description: "A one-off address; to use a saved address, patch the shipment's ToAddressID instead.",
-      body: { schema: model('Address'), required: ADDRESS_REQUIRED },
-      response: { status: 200, schema: model('Shipment') },
-      handler: (context) => setAddress(context, 'ToAddress'),
-    },
+    setAddressOperation('SetShipFromAddress', 'shipfrom', 'Set a ship from address.', 'FromAddress'),
+    setAddressOperation('SetShipToAddress', 'shipto', 'Set a ship to address.', 'ToAddress'),
   ],
 };
 
@@ -215,10 +219,7 @@ const shipmentItems: ResourceDefinition = {
   searchable: ['OrderID', 'LineItemID'],
   sortable: ['OrderID', 'LineItemID'],
   hooks: {
-    async listScope(context) {
-      await requireShipment(context, context.store);
-      return undefined;
-    },
+    listScope: parentChecked(requireShipmentOfPath),
     present: async (item) => withoutStorageId(item),
   },
   extraOperations: [

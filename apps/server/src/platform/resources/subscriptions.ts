@@ -1,10 +1,12 @@
 import type { AuthContext, Item, OperationContext, PresentContext, WriteContext } from '../engine/context.ts';
 import { notFound, validation } from '../engine/errors.ts';
-import type { Match, Store } from '../engine/store.ts';
-import { hasAnyRole, matches } from '../orders/access.ts';
-import { buildLineItem, repriceCumulative } from '../orders/line-item-builder.ts';
-import { guardedGet, withoutStorageId } from '../orders/operation-helpers.ts';
+import type { Match } from '../engine/store.ts';
+import { filled } from '../engine/values.ts';
+import { hasAnyRole, inScope, requireInScope } from '../orders/access.ts';
+import { buildLineItemOf, repriceCumulative } from '../orders/line-item-builder.ts';
+import { guardedGet, parentChecked, withoutStorageId } from '../orders/operation-helpers.ts';
 import { companyAddress, companyKind, companyUser, moveChildren, renamedFrom } from '../orders/order-store.ts';
+import { assertPaymentMeans } from '../orders/payment-rules.ts';
 import { roundMoney } from '../orders/pricing.ts';
 import { notificationDate } from '../orders/schedule.ts';
 import {
@@ -72,7 +74,6 @@ export const subscriptionIntegrationModel = defineModel('SubscriptionIntegration
 export const subscriptionModels: readonly ModelDefinition[] = [subscriptionPaymentModel];
 
 const SUBSCRIPTION_ROLES: RoleSet = { read: ['SubscriptionAdmin', 'SubscriptionReader'], write: ['SubscriptionAdmin'] };
-const filled = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
 /** The subscriptions a caller sees: all for admin users, their own for buyer users, their supplier's for suppliers. */
 export function subscriptionScope(auth: AuthContext): Match | null {
@@ -84,17 +85,13 @@ export function subscriptionScope(auth: AuthContext): Match | null {
     : { FromCompanyID: auth.companyId, FromUserID: auth.userId };
 }
 
-const canSeeSubscription = (subscription: Item, auth: AuthContext): boolean => {
-  const scope = subscriptionScope(auth);
-  return scope !== null && matches(subscription, scope);
-};
+const canSeeSubscription = (subscription: Item, auth: AuthContext): boolean =>
+  inScope(subscription, subscriptionScope(auth));
 
 /** The subscription of the path, as the caller may see it (404 otherwise). */
-async function requireSubscription(context: Pick<OperationContext, 'auth' | 'params'>, store: Store): Promise<Item> {
-  const subscriptionId = context.params.subscriptionID ?? '';
-  const subscription = await store.require('Subscriptions', [], subscriptionId, 'Subscription');
-  if (!canSeeSubscription(subscription, context.auth)) throw notFound('Subscription', subscriptionId);
-  return subscription;
+async function requireSubscription(context: Pick<OperationContext, 'auth' | 'params' | 'store'>): Promise<Item> {
+  const id = context.params.subscriptionID ?? '';
+  return requireInScope(context.store, 'Subscriptions', id, 'Subscription', subscriptionScope(context.auth));
 }
 
 /**
@@ -123,20 +120,7 @@ async function beforeSubscriptionWrite(context: WriteContext): Promise<void> {
   else if ((await companyKind(store, next.ToCompanyID)) === undefined) throw notFound('Supplier', next.ToCompanyID);
   const payment = next.Payment as Item | null;
   if (payment) {
-    if (payment.Type !== 'CreditCard' && filled(payment.CreditCardID)) {
-      throw validation(
-        'Only a CreditCard payment can name a credit card.',
-        { Property: 'Payment.CreditCardID' },
-        'Payment.CannotSetCreditCard',
-      );
-    }
-    if (payment.Type !== 'SpendingAccount' && filled(payment.SpendingAccountID)) {
-      throw validation(
-        'Only a SpendingAccount payment can name a spending account.',
-        { Property: 'Payment.SpendingAccountID' },
-        'Payment.CannotSetSpendingAccount',
-      );
-    }
+    assertPaymentMeans(payment, 'Payment.');
     if (filled(payment.CreditCardID)) await store.require('CreditCards', [buyerId], payment.CreditCardID, 'CreditCard');
     if (filled(payment.SpendingAccountID))
       await store.require('SpendingAccounts', [buyerId], payment.SpendingAccountID, 'SpendingAccount');
@@ -202,26 +186,22 @@ const subscriptions: ResourceDefinition = {
 };
 
 async function beforeItemWrite(context: WriteContext): Promise<void> {
-  const subscription = await requireSubscription(context, context.store);
-  const subscriptionId = String(subscription.ID);
-  const siblings = (await context.store.find('SubscriptionItems', [subscriptionId])).map((stored) => stored.item);
-  context.next = await buildLineItem(
-    context.store,
-    {
-      buyerId: (subscription.FromCompanyID as string | null) ?? null,
-      userId: (subscription.FromUserID as string | null) ?? null,
-    },
-    context.next,
-    context.previous,
-    {
-      kind: 'subscription',
-      now: new Date(),
-      canOverridePrice: hasAnyRole(context.auth, ['OverrideUnitPrice']),
-      body: (context.body ?? {}) as Item,
-      siblings: siblings.filter((line) => line.ID !== context.previous?.ID),
-      defaultShippingAddressId: (subscription.ShippingAddressID as string | null) ?? null,
-    },
-  );
+  const subscription = await requireSubscription(context);
+  const items = (await context.store.find('SubscriptionItems', [String(subscription.ID)])).map((stored) => stored.item);
+  context.next = await buildLineItemOf(context, subscription, items, { kind: 'subscription' });
+}
+
+/** Re-prices the subscription's items of a product after one of them was written or (`excludeId`) deleted. */
+function repriceItems(
+  context: Pick<WriteContext, 'store' | 'parents'>,
+  productId: unknown,
+  excludeId?: string,
+): Promise<void> {
+  return repriceCumulative(context.store, 'SubscriptionItems', context.parents, String(productId), {
+    now: new Date(),
+    kind: 'subscription',
+    excludeId,
+  });
 }
 
 const subscriptionItems: ResourceDefinition = {
@@ -238,31 +218,12 @@ const subscriptionItems: ResourceDefinition = {
   searchable: LINE_ITEM_SEARCHABLE,
   sortable: LINE_ITEM_SORTABLE,
   hooks: {
-    async listScope(context) {
-      await requireSubscription(context, context.store);
-      return undefined;
-    },
+    listScope: parentChecked(requireSubscription),
     beforeWrite: beforeItemWrite,
-    async afterWrite(context) {
-      const options = { now: new Date(), kind: 'subscription' as const };
-      await repriceCumulative(
-        context.store,
-        'SubscriptionItems',
-        context.parents,
-        String(context.next.ProductID),
-        options,
-      );
-    },
+    afterWrite: (context) => repriceItems(context, context.next.ProductID),
     async beforeDelete(context) {
-      await requireSubscription(context, context.store);
-      const options = { now: new Date(), kind: 'subscription' as const, excludeId: context.id };
-      await repriceCumulative(
-        context.store,
-        'SubscriptionItems',
-        context.parents,
-        String(context.previous.ProductID),
-        options,
-      );
+      await requireSubscription(context);
+      await repriceItems(context, context.previous.ProductID, context.id);
     },
   },
   extraOperations: [
@@ -271,7 +232,7 @@ const subscriptionItems: ResourceDefinition = {
       roles: SUBSCRIPTION_ROLES.read,
       noun: 'subscription item',
       model: lineItemModel,
-      guard: async (context) => void (await requireSubscription(context, context.store)),
+      guard: requireSubscription,
     }),
   ],
 };

@@ -2,19 +2,30 @@ import type { DeleteContext, Item, WriteContext } from '../engine/context.ts';
 import { validation } from '../engine/errors.ts';
 import { pathParams } from '../engine/ids.ts';
 import type { Store } from '../engine/store.ts';
-import type { ModelDefinition } from './fields.ts';
-import { userGroupAssignmentModel } from './shared-models.ts';
+import { filled } from '../engine/values.ts';
+import { text, type ModelDefinition } from './fields.ts';
+import {
+  USER_GROUP_SEARCHABLE,
+  USER_GROUP_SORTABLE,
+  USER_REQUIRED,
+  USER_SEARCHABLE,
+  USER_SORTABLE,
+  userGroupAssignmentModel,
+  userGroupModel,
+  userModel,
+  type PartyResourceNames,
+} from './shared-models.ts';
 import {
   assignmentKind,
   type AssignmentDefinition,
   type Reference,
+  type ResourceDefinition,
   type ResourceHooks,
   type RoleSet,
+  type SectionId,
 } from './types.ts';
 
 type CompanyParam = 'buyerID' | 'supplierID';
-
-const filled = (value: unknown): value is string => typeof value === 'string' && value !== '';
 
 /** Every resource that holds users: a username names one user in the whole marketplace. */
 const USER_RESOURCES = ['AdminUsers', 'Users', 'SupplierUsers'] as const;
@@ -72,11 +83,8 @@ async function removePartyAssignments(
 /**
  * Hooks shared by the three user resources. `companyParam` is the path parameter naming the
  * user's buyer or supplier; admin users (no parameter) belong to the marketplace itself.
- *
- * @example
- * hooks: userHooks('buyerID')
  */
-export function userHooks(companyParam?: CompanyParam): ResourceHooks {
+function userHooks(companyParam?: CompanyParam): ResourceHooks {
   return {
     async beforeWrite(context) {
       // CompanyID is read-only on the wire: it always follows where the user lives.
@@ -90,13 +98,8 @@ export function userHooks(companyParam?: CompanyParam): ResourceHooks {
   };
 }
 
-/**
- * Hooks shared by the three user group resources; `companyParam` as for `userHooks`.
- *
- * @example
- * hooks: userGroupHooks('supplierID')
- */
-export function userGroupHooks(companyParam?: CompanyParam): ResourceHooks {
+/** Hooks shared by the three user group resources; `companyParam` as for `userHooks`. */
+function userGroupHooks(companyParam?: CompanyParam): ResourceHooks {
   return {
     async beforeDelete(context) {
       await removePartyAssignments(context, 'UserGroupID', companyParam);
@@ -108,11 +111,8 @@ export function userGroupHooks(companyParam?: CompanyParam): ResourceHooks {
  * The `userGroupID` list parameter of a user resource: only the members of that group. The
  * memberships live under the same company as the users, so their parents come from the same
  * path parameters. An unknown group has no members and gives an empty list.
- *
- * @example
- * hooks: { ...userHooks('buyerID'), listScope: groupMembersScope(buyerGroupMemberships) }
  */
-export function groupMembersScope(memberships: AssignmentDefinition): NonNullable<ResourceHooks['listScope']> {
+function groupMembersScope(memberships: AssignmentDefinition): NonNullable<ResourceHooks['listScope']> {
   return async (context) => {
     const raw = context.query.userGroupID;
     const groupId = Array.isArray(raw) ? raw.at(-1) : raw;
@@ -171,41 +171,103 @@ export async function requireParty(store: Store, item: Item, fields: PartyFields
   if (filled(groupId)) await store.require(home.groups, home.parents, groupId);
 }
 
-interface MembershipOptions {
-  /** List/save path, e.g. `/buyers/{buyerID}/usergroups/assignments`. */
-  path: string;
-  /** Delete path ending in `{userGroupID}/assignments/{userID}`. */
-  deletePath: string;
-  groups: string;
-  users: string;
-  /** Path parameters naming the company that holds both the group and the user. */
-  parentFrom?: readonly string[];
-  roles: RoleSet;
-  noun: string;
-  /** Storage kind when it must differ from the model name (see the callers). */
-  kind?: string;
+export interface UserFamilyOptions {
+  section: SectionId;
+  /** The path parameter naming the buyer or supplier the users belong to; none for the marketplace owner. */
+  companyParam?: CompanyParam;
+  users: PartyResourceNames;
+  /** The groups; their memberships live at `{path}/assignments`, with the groups' roles. */
+  groups: PartyResourceNames;
+  /** Storage kind of the memberships when it must differ from the model name (see the callers). */
+  membershipKind?: string;
+}
+
+/** The users and user groups of one kind of party, and the memberships that join them. */
+export interface UserFamily {
+  users: ResourceDefinition;
+  groups: ResourceDefinition;
+  memberships: AssignmentDefinition;
 }
 
 /**
- * The user-to-group membership of admin, buyer and supplier user groups. Both sides are required,
- * so it is not a party assignment (no `parties`): it names exactly one user and one group.
+ * The user-to-group memberships of a family's groups. Both sides are required, so it is not a
+ * party assignment (no `parties`): it names exactly one user and one group, both of the company
+ * in the path (if any).
  */
-export function userGroupMemberships(options: MembershipOptions): AssignmentDefinition {
+function membershipsOf({ companyParam, users, groups, membershipKind }: UserFamilyOptions): AssignmentDefinition {
   const reference = (resource: string): Reference =>
-    options.parentFrom ? { resource, parentFrom: options.parentFrom } : { resource };
+    companyParam ? { resource, parentFrom: [companyParam] } : { resource };
   return {
     model: userGroupAssignmentModel,
     requiredOnCreate: ['UserGroupID', 'UserID'],
     names: { list: 'ListUserAssignments', save: 'SaveUserAssignment', delete: 'DeleteUserAssignment' },
-    path: options.path,
-    deletePath: options.deletePath,
+    path: `${groups.path}/assignments`,
+    deletePath: `${groups.path}/{userGroupID}/assignments/{userID}`,
     deleteParams: { userGroupID: 'UserGroupID', userID: 'UserID' },
     listFilters: { userGroupID: 'UserGroupID', userID: 'UserID' },
     key: ['UserGroupID', 'UserID'],
-    roles: options.roles,
-    references: { UserGroupID: reference(options.groups), UserID: reference(options.users) },
-    noun: options.noun,
-    ...(options.kind ? { kind: options.kind } : {}),
+    roles: groups.roles,
+    references: { UserGroupID: reference(groups.name), UserID: reference(users.name) },
+    noun: `${groups.noun} assignment`,
+    ...(membershipKind ? { kind: membershipKind } : {}),
+  };
+}
+
+/**
+ * The user and user group resources of the marketplace owner, of buyers or of suppliers, with the
+ * memberships that join them (published as the groups' `ListUserAssignments` and friends). The
+ * three families differ only by names, paths and roles. A company's users can also be listed by
+ * group (`userGroupID`).
+ *
+ * @example
+ * const supplier = userFamily({ section: 'BuyersAndSuppliers', companyParam: 'supplierID',
+ *   users: { name: 'SupplierUsers', path: '/suppliers/{supplierID}/users', noun: 'supplier user', ... },
+ *   groups: { name: 'SupplierUserGroups', path: '/suppliers/{supplierID}/usergroups', ... } });
+ */
+export function userFamily(options: UserFamilyOptions): UserFamily {
+  const { section, companyParam, users, groups } = options;
+  const memberships = membershipsOf(options);
+  return {
+    users: {
+      name: users.name,
+      section,
+      description: users.description,
+      noun: { singular: users.noun, plural: `${users.noun}s` },
+      path: users.path,
+      idParam: 'userID',
+      model: userModel,
+      requiredOnCreate: USER_REQUIRED,
+      roles: users.roles,
+      searchable: USER_SEARCHABLE,
+      sortable: USER_SORTABLE,
+      ...(companyParam
+        ? {
+            listQuery: [
+              { name: 'userGroupID', schema: text(), description: 'Only users who belong to this user group.' },
+            ],
+          }
+        : {}),
+      hooks: {
+        ...userHooks(companyParam),
+        ...(companyParam ? { listScope: groupMembersScope(memberships) } : {}),
+      },
+    },
+    groups: {
+      name: groups.name,
+      section,
+      description: groups.description,
+      noun: { singular: groups.noun, plural: `${groups.noun}s` },
+      path: groups.path,
+      idParam: 'userGroupID',
+      model: userGroupModel,
+      requiredOnCreate: ['Name'],
+      roles: groups.roles,
+      searchable: USER_GROUP_SEARCHABLE,
+      sortable: USER_GROUP_SORTABLE,
+      assignments: [memberships],
+      hooks: userGroupHooks(companyParam),
+    },
+    memberships,
   };
 }
 

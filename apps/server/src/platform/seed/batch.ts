@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import type { Item } from '../engine/context.ts';
 
@@ -46,6 +46,35 @@ async function count(db: Db, statement: ReturnType<typeof sql>): Promise<number>
 }
 
 /**
+ * Runs `insert` (an `INSERT ... SELECT` from the rows `e.value`) once per chunk of rows, each chunk
+ * sent as one JSON list of `encode`d rows and inserted in list order. With `ignoreExisting`, rows
+ * whose key is taken are skipped instead of failing the statement. Answers the number inserted.
+ */
+async function insertChunked<Row>(
+  db: Db,
+  rows: readonly Row[],
+  options: { ignoreExisting?: boolean },
+  encode: (row: Row) => Record<string, unknown>,
+  insert: SQL,
+): Promise<number> {
+  let inserted = 0;
+  const conflict = options.ignoreExisting ? sql`ON CONFLICT DO NOTHING` : sql``;
+  for (const chunk of chunks(rows, BATCH_SIZE)) {
+    inserted += await count(
+      db,
+      sql`WITH added AS (
+            ${insert}
+            FROM jsonb_array_elements(${JSON.stringify(chunk.map(encode))}::jsonb) WITH ORDINALITY AS e(value, n)
+            ORDER BY e.n
+            ${conflict}
+            RETURNING 1
+          ) SELECT count(*) AS inserted FROM added`,
+    );
+  }
+  return inserted;
+}
+
+/**
  * Inserts many documents with one INSERT per chunk: a hundred thousand single-row inserts would
  * take minutes, one statement per thousand rows takes seconds. Rows keep their order (and so their
  * `seq`, which unsorted lists follow). With `ignoreExisting`, rows whose key is taken are skipped
@@ -60,30 +89,22 @@ export async function insertDocuments(
   rows: readonly DocumentRow[],
   options: { ignoreExisting?: boolean } = {},
 ): Promise<number> {
-  let inserted = 0;
-  const conflict = options.ignoreExisting ? sql`ON CONFLICT DO NOTHING` : sql``;
-  for (const chunk of chunks(rows, BATCH_SIZE)) {
-    const payload = chunk.map((row) => ({
-      r: row.resource,
-      p: parentKey(row.parents),
-      i: row.id,
-      b: row.body,
-      s: row.secret ?? null,
-    }));
-    inserted += await count(
-      db,
-      sql`WITH added AS (
-            INSERT INTO platform.documents (marketplace_id, resource, parent_key, id, body, secret)
-            SELECT ${marketplaceId}, e.value ->> 'r', e.value ->> 'p', e.value ->> 'i', e.value -> 'b',
-                   nullif(e.value -> 's', 'null'::jsonb)
-            FROM jsonb_array_elements(${JSON.stringify(payload)}::jsonb) WITH ORDINALITY AS e(value, n)
-            ORDER BY e.n
-            ${conflict}
-            RETURNING 1
-          ) SELECT count(*) AS inserted FROM added`,
-    );
-  }
-  return inserted;
+  const encode = (row: DocumentRow) => ({
+    r: row.resource,
+    p: parentKey(row.parents),
+    i: row.id,
+    b: row.body,
+    s: row.secret ?? null,
+  });
+  return insertChunked(
+    db,
+    rows,
+    options,
+    encode,
+    sql`INSERT INTO platform.documents (marketplace_id, resource, parent_key, id, body, secret)
+        SELECT ${marketplaceId}, e.value ->> 'r', e.value ->> 'p', e.value ->> 'i', e.value -> 'b',
+               nullif(e.value -> 's', 'null'::jsonb)`,
+  );
 }
 
 /**
@@ -96,26 +117,18 @@ export async function insertAssignments(
   rows: readonly AssignmentRow[],
   options: { ignoreExisting?: boolean } = {},
 ): Promise<number> {
-  let inserted = 0;
-  const conflict = options.ignoreExisting ? sql`ON CONFLICT DO NOTHING` : sql``;
-  for (const chunk of chunks(rows, BATCH_SIZE)) {
-    const payload = chunk.map((row) => ({
-      k: row.kind,
-      p: parentKey(row.parents),
-      y: assignmentKey(row.keyFields, row.body),
-      b: row.body,
-    }));
-    inserted += await count(
-      db,
-      sql`WITH added AS (
-            INSERT INTO platform.assignments (marketplace_id, kind, parent_key, key, body)
-            SELECT ${marketplaceId}, e.value ->> 'k', e.value ->> 'p', e.value ->> 'y', e.value -> 'b'
-            FROM jsonb_array_elements(${JSON.stringify(payload)}::jsonb) WITH ORDINALITY AS e(value, n)
-            ORDER BY e.n
-            ${conflict}
-            RETURNING 1
-          ) SELECT count(*) AS inserted FROM added`,
-    );
-  }
-  return inserted;
+  const encode = (row: AssignmentRow) => ({
+    k: row.kind,
+    p: parentKey(row.parents),
+    y: assignmentKey(row.keyFields, row.body),
+    b: row.body,
+  });
+  return insertChunked(
+    db,
+    rows,
+    options,
+    encode,
+    sql`INSERT INTO platform.assignments (marketplace_id, kind, parent_key, key, body)
+        SELECT ${marketplaceId}, e.value ->> 'k', e.value ->> 'p', e.value ->> 'y', e.value -> 'b'`,
+  );
 }

@@ -1,6 +1,6 @@
 import type { Item } from '../engine/context.ts';
 import { roundMoney } from '../orders/pricing.ts';
-import { shipmentItemKey } from '../orders/shipping.ts';
+import { shipmentItem } from '../orders/shipping.ts';
 import type { SeededBuyer } from './buyers.ts';
 import { addDays, snapshot, type SeedContext } from './common.ts';
 import { pad, type Random } from './random.ts';
@@ -57,19 +57,7 @@ export function shipLines(
     });
     for (const line of group) {
       line.QuantityShipped = line.Quantity;
-      writer.add('ShipmentItems', [shipmentId], {
-        ID: shipmentItemKey(String(order.ID), String(line.ID)),
-        OrderID: order.ID,
-        LineItemID: line.ID,
-        QuantityShipped: line.Quantity,
-        UnitPrice: line.UnitPrice ?? null,
-        CostCenter: line.CostCenter ?? null,
-        DateNeeded: line.DateNeeded ?? null,
-        Product: line.Product ?? null,
-        Variant: line.Variant ?? null,
-        Specs: line.Specs ?? [],
-        xp: line.xp ?? {},
-      });
+      writer.add('ShipmentItems', [shipmentId], shipmentItem(String(order.ID), line, line.Quantity as number));
     }
   }
 }

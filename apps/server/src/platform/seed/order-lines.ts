@@ -1,4 +1,5 @@
 import type { Item } from '../engine/context.ts';
+import { productSnapshot, variantSnapshot } from '../orders/line-item-builder.ts';
 import {
   applySpecMarkups,
   lineAmounts,
@@ -11,40 +12,6 @@ import type { SeededCatalog } from './catalog.ts';
 import { addDays, snapshot } from './common.ts';
 import type { ProductPlan } from './product-gen.ts';
 import type { Random } from './random.ts';
-
-/**
- * The product as a line item keeps it. Mirrors the order logic's own snapshot (not exported by
- * orders/line-item-builder.ts), so seeded and API-made line items look the same.
- */
-export function productSnapshot(product: Item): Item {
-  return {
-    ID: product.ID,
-    Name: product.Name ?? null,
-    Description: product.Description ?? null,
-    Returnable: product.Returnable ?? null,
-    QuantityMultiplier: product.QuantityMultiplier ?? 1,
-    ShipWeight: product.ShipWeight ?? null,
-    ShipHeight: product.ShipHeight ?? null,
-    ShipWidth: product.ShipWidth ?? null,
-    ShipLength: product.ShipLength ?? null,
-    DefaultSupplierID: product.DefaultSupplierID ?? null,
-    ParentID: product.ParentID ?? null,
-    xp: product.xp ?? {},
-  };
-}
-
-function variantSnapshot(variant: Item): Item {
-  return {
-    ID: variant.ID,
-    Name: variant.Name ?? null,
-    Description: variant.Description ?? null,
-    ShipWeight: variant.ShipWeight ?? null,
-    ShipHeight: variant.ShipHeight ?? null,
-    ShipWidth: variant.ShipWidth ?? null,
-    ShipLength: variant.ShipLength ?? null,
-    xp: variant.xp ?? {},
-  };
-}
 
 /** What lines are built from: the catalog, and every saved address by ID for the copies lines keep. */
 export interface LineSources {

@@ -98,18 +98,22 @@ export interface SeededVariant {
   specs: Item[];
 }
 
-/** The line item spec choices a shopper pays extra for; open-text specs take a typical text. */
-function choices(spec: SpecDefinition): Item[] {
-  const choice = (option: OptionDefinition | null, value: string): Item => ({
+/** A LineItemSpec-shaped choice of an option of a spec, or of an open text (no option, no markup). */
+function choice(spec: SpecDefinition, option: OptionDefinition | null, value: string): Item {
+  return {
     SpecID: spec.id,
     Name: spec.name,
     OptionID: option?.id ?? null,
     Value: value,
     PriceMarkupType: option ? (option.markup?.type ?? 'NoMarkup') : null,
     PriceMarkup: option?.markup?.amount ?? null,
-  });
-  if (spec.allowOpenText) return [choice(null, 'Property of Trail Crew')];
-  return spec.options.filter((option) => option.markup).map((option) => choice(option, option.value));
+  };
+}
+
+/** The line item spec choices a shopper pays extra for; open-text specs take a typical text. */
+function choices(spec: SpecDefinition): Item[] {
+  if (spec.allowOpenText) return [choice(spec, null, 'Property of Trail Crew')];
+  return spec.options.filter((option) => option.markup).map((option) => choice(spec, option, option.value));
 }
 
 function optionItem(option: OptionDefinition, index: number): Item {
@@ -127,33 +131,18 @@ function optionItem(option: OptionDefinition, index: number): Item {
 /** Which products get which specs: a handful of apparel products become variant families. */
 function specPlan(rng: Random, plans: readonly ProductPlan[]): Map<string, string[]> {
   const bySpec = new Map<string, string[]>();
+  const ids = (chosen: readonly ProductPlan[]) => chosen.map((plan) => String(plan.product.ID));
   const apparel = plans.filter((plan) => plan.placed.leaf.apparel && plan.index >= 2 && plan.product.Active === true);
   const families = rng.sample(apparel, 8);
-  bySpec.set(
-    'color',
-    families.map((plan) => String(plan.product.ID)),
-  );
-  bySpec.set(
-    'apparel-size',
-    families.map((plan) => String(plan.product.ID)),
-  );
+  bySpec.set('color', ids(families));
+  bySpec.set('apparel-size', ids(families));
   const others = apparel.filter((plan) => !families.includes(plan));
-  bySpec.set(
-    'embroidery',
-    rng.sample(others, 30).map((plan) => String(plan.product.ID)),
-  );
+  bySpec.set('embroidery', ids(rng.sample(others, 30)));
   const durable = plans.filter((plan) =>
     ['backpacking-tents', 'family-tents', 'backpacking-packs', 'stoves'].includes(plan.placed.leaf.id),
   );
-  bySpec.set(
-    'warranty',
-    rng.sample(durable, 40).map((plan) => String(plan.product.ID)),
-  );
-  const knives = plans.filter((plan) => plan.placed.leaf.id === 'knives-multitools');
-  bySpec.set(
-    'engraving',
-    knives.map((plan) => String(plan.product.ID)),
-  );
+  bySpec.set('warranty', ids(rng.sample(durable, 40)));
+  bySpec.set('engraving', ids(plans.filter((plan) => plan.placed.leaf.id === 'knives-multitools')));
   return bySpec;
 }
 
@@ -206,17 +195,7 @@ export function seedSpecs(
     const family: SeededVariant[] = [];
     for (const color of colors.options) {
       for (const size of sizes.options) {
-        const specs = [
-          { spec: colors, option: color },
-          { spec: sizes, option: size },
-        ].map(({ spec, option }) => ({
-          SpecID: spec.id,
-          Name: spec.name,
-          OptionID: option.id,
-          Value: option.value,
-          PriceMarkupType: option.markup?.type ?? 'NoMarkup',
-          PriceMarkup: option.markup?.amount ?? null,
-        }));
+        const specs = [choice(colors, color, color.value), choice(sizes, size, size.value)];
         const variant = writer.add('Variants', [productId], {
           ID: `${productId}-${color.id}-${size.id}`,
           Name: `${String(product.Name)} - ${color.value} / ${size.value}`.slice(0, 100),

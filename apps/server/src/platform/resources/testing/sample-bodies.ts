@@ -58,7 +58,7 @@ const BUYER_USER: Overrides = {
  * are always sent, required or not.
  */
 export const OVERRIDES: Readonly<Record<string, Overrides>> = {
-  // authentication.ts checkApiClient: AccessTokenDuration must be 10 to 600 minutes.
+  // api-clients.ts checkApiClient: AccessTokenDuration must be 10 to 600 minutes.
   ApiClients: { AccessTokenDuration: value(60) },
   // shared-models.ts: Country is a two-letter ISO code (text(2)); 'Sample' would be too long.
   Address: { Country: value('US') },
@@ -72,7 +72,7 @@ export const OVERRIDES: Readonly<Record<string, Overrides>> = {
   Webhooks: { Url: value('https://example.com/hook'), HashKey: value('Sample') },
   // integrations.ts TrackingEvents.beforeWrite: ClientID and DeliveryConfigID must exist (checked by the hook).
   TrackingEvents: { ClientID: reference('ApiClients'), DeliveryConfigID: reference('DeliveryConfigurations') },
-  // integrations.ts MessageSenders.beforeWrite: without a DeliveryConfigID, URL and SharedKey are needed.
+  // message-senders.ts MessageSenders.beforeWrite: without a DeliveryConfigID, URL and SharedKey are needed.
   MessageSenders: { URL: value('https://example.com/messages'), SharedKey: value('Sample') },
   // buyers.ts address assignment beforeSave: an address is assigned for shipping or billing.
   AddressAssignment: { IsShipping: value(true) },
