@@ -26,7 +26,15 @@ export default tseslint.config(
     linterOptions: { reportUnusedDisableDirectives: 'error' },
   },
   {
-    files: ['scripts/**/*.mjs', '*.mjs', '*.ts', 'apps/server/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    files: [
+      'scripts/**/*.mjs',
+      'apps/*/scripts/**/*.mjs',
+      '*.mjs',
+      '*.ts',
+      'apps/server/**/*.ts',
+      'e2e/**/*.ts',
+      'bench/**/*.ts',
+    ],
     languageOptions: { globals: globals.node },
   },
   {

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
@@ -18,6 +19,7 @@ beforeAll(async () => {
   await fs.mkdir(path.join(webDist, 'assets'));
   await fs.writeFile(path.join(webDist, 'index.html'), '<!doctype html><title>Marketplace Portal</title>');
   await fs.writeFile(path.join(webDist, 'assets', 'app-1234.js'), 'console.log(1)');
+  await fs.writeFile(path.join(webDist, 'assets', 'app-1234.js.br'), brotliCompressSync('console.log(1)'));
   server = await startServer(testConfig(target.target, { webDist }));
 });
 afterAll(async () => {
@@ -66,6 +68,12 @@ describe('web app', () => {
       expect(response.headers.get('cache-control')).toBe('no-cache');
       expect(await response.text()).toContain('<title>Marketplace Portal</title>');
     }
+  });
+
+  it('sends the build-time brotli copy to browsers that accept it', async () => {
+    const response = await fetch(`${server.url}/assets/app-1234.js`, { headers: { 'accept-encoding': 'br' } });
+    expect(response.headers.get('content-encoding')).toBe('br');
+    expect(await response.text()).toBe('console.log(1)');
   });
 
   it('serves hashed assets as immutable', async () => {

@@ -21,6 +21,8 @@ export async function registerWebApp(
       // a catch-all route and each part keeps its own not-found answer.
       wildcard: false,
       index: false,
+      // The web build writes .br and .gz copies; browsers that accept them get those.
+      preCompressed: true,
       // Our setHeaders decides caching; the plugin's own header would override it.
       cacheControl: false,
       setHeaders(res, filePath) {

@@ -7,6 +7,7 @@ import { IndexingRedirect } from '@/app/routes/indexing-redirect';
 import { NotFoundPage } from '@/app/routes/not-found-page';
 import { RouteErrorPage } from '@/app/routes/route-error-page';
 import { HomePage } from '@/features/home/home-page';
+import { RolesPage } from '@/features/roles/roles-page';
 import { PlaceholderPage } from '@/ui/placeholder-page';
 
 /** Every route of the portal; exported so tests can mount them in a memory router. */
@@ -19,7 +20,7 @@ export const appRoutes: RouteObject[] = [
         errorElement: <RouteErrorPage />,
         children: [
           { index: true, element: <HomePage /> },
-          { path: 'roles', element: <PlaceholderPage name="Roles" /> },
+          { path: 'roles', element: <RolesPage /> },
           { path: 'console', element: <PlaceholderPage name="API console" /> },
           { path: 'self-service/*', element: <PlaceholderPage name="Self-service" /> },
           { path: 'indexing', element: <IndexingRedirect /> },

@@ -25,18 +25,18 @@ describe('AppLayout', () => {
   });
 
   it('renders the frame with landmarks, the skip link and the active page', async () => {
-    renderApp('/roles?organization=acme&tenantName=main&page=3');
+    renderApp('/console?organization=acme&tenantName=main&page=3');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Roles' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'API console' })).toBeTruthy();
     expect(screen.getByText('This page is not available yet.')).toBeTruthy();
     expect(screen.getByRole('banner')).toBeTruthy();
     expect(screen.getByRole('main').id).toBe('main-content');
     expect(screen.getByRole('link', { name: 'Skip to main content' }).getAttribute('href')).toBe('#main-content');
 
     const primary = screen.getByRole('navigation', { name: 'Primary' });
-    const roles = within(primary).getByRole('link', { name: 'Roles' });
-    expect(roles.getAttribute('aria-current')).toBe('page');
-    expect(roles.getAttribute('href')).toBe('/roles?organization=acme&tenantName=main');
+    const consoleLink = within(primary).getByRole('link', { name: 'API console' });
+    expect(consoleLink.getAttribute('aria-current')).toBe('page');
+    expect(consoleLink.getAttribute('href')).toBe('/console?organization=acme&tenantName=main');
     expect(within(primary).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
 
     const resources = screen.getByRole('navigation', { name: 'Marketplace resources' });

@@ -1,6 +1,7 @@
 import { Box, Container, Flex, SkipNavLink } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
+import { Breadcrumbs } from './breadcrumbs';
 import { NavigationDrawer } from './navigation-drawer';
 import { Sidebar } from './sidebar';
 import { TOP_BAR_HEIGHT, TopBar } from './top-bar';
@@ -36,6 +37,7 @@ export function AppLayout() {
         {/* tabIndex -1 lets the skip link move keyboard focus here, not only scroll. */}
         <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} flex="1" minW="0" py={{ base: '6', md: '8' }} outline="none">
           <Container>
+            <Breadcrumbs />
             <Outlet />
           </Container>
         </Box>

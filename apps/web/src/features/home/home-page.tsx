@@ -3,6 +3,7 @@ import { sectionTiles } from '@/access/access';
 import { sidebarSections } from '@/app/navigation';
 import { usePortalContext } from '@/app/portal/portal-context';
 import { AppLink } from '@/ui/app-link';
+import { Dashboard } from './dashboard';
 
 /** The first word of a name, for the greeting. */
 export function firstName(name: string): string {
@@ -36,6 +37,8 @@ export function HomePage() {
           Manage your marketplace, send requests to its API and troubleshoot common issues, all from one place.
         </Text>
       </Stack>
+
+      <Dashboard />
 
       <Card.Root as="section" aria-labelledby="marketplace-card-title" maxW="2xl">
         <Card.Header>

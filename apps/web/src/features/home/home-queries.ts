@@ -1,0 +1,62 @@
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { usePortalContext } from '@/app/portal/portal-context';
+import { canCall } from '@/access/access';
+import { getOperation } from '@/description/api-model';
+import { createContentClient } from '@/services/content';
+import { createPlatformClient } from '@/services/platform';
+import { CHECKLIST_STEPS } from './checklist-model';
+
+// One content client for the whole app: it carries no user token, so nothing ties it to a session.
+const content = createContentClient();
+
+/** The newest knowledge-base articles (spec 1 §9: 5). */
+export function useLatestArticles() {
+  return useQuery({ queryKey: ['content', 'articles'], queryFn: () => content.latestArticles(), staleTime: 300_000 });
+}
+
+/** The newest release notes (spec 1 §9: 3). */
+export function useLatestReleaseNotes() {
+  return useQuery({
+    queryKey: ['content', 'release-notes'],
+    queryFn: () => content.latestReleaseNotes(),
+    staleTime: 300_000,
+  });
+}
+
+/** The state of one checklist count call, keyed by step key. */
+export interface ChecklistCount {
+  count: number | undefined;
+  isLoading: boolean;
+  isError: boolean;
+}
+
+/**
+ * The checklist counts from pageSize=1 list calls on the platform with the developer token. Steps the user may
+ * not read are not called at all, since the platform would only answer 403.
+ */
+export function useChecklistCounts(): Record<string, ChecklistCount> {
+  const { platformBaseUrl, developerToken, roles, description, marketplace } = usePortalContext();
+  const platform = useMemo(
+    () => createPlatformClient({ baseUrl: platformBaseUrl, getToken: () => developerToken }),
+    [platformBaseUrl, developerToken],
+  );
+  const results = useQueries({
+    queries: CHECKLIST_STEPS.map((step) => ({
+      queryKey: ['platform', marketplace.Id, 'checklist-count', step.key],
+      queryFn: () => platform.count(step.countPath, step.countQuery),
+      enabled: canCall(roles, getOperation(description, step.readOperationId)),
+      retry: false,
+    })),
+  });
+  const counts: Record<string, ChecklistCount> = {};
+  CHECKLIST_STEPS.forEach((step, index) => {
+    const result = results[index];
+    counts[step.key] = {
+      count: result?.data,
+      isLoading: result?.isLoading ?? false,
+      isError: result?.isError ?? false,
+    };
+  });
+  return counts;
+}

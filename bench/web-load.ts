@@ -1,0 +1,184 @@
+/**
+ * Load benchmark of the web app (issue: web app load budget).
+ *
+ *   node --import tsx bench/web-load.ts [--reloads 5]
+ *
+ * Starts the real server with demo data on a free port and a throw-away data directory, serving a
+ * snapshot of the built app (apps/web/dist is copied first, so a concurrent `npm run build` cannot
+ * change the files mid-run; build before running). Drives the system Chromium through Playwright and
+ * measures:
+ *
+ * - the JS and CSS the home page needs, as transferred (encoded body size) and as gzip would send it;
+ * - cold sign-in-to-home: fresh context (empty cache and IndexedDB), from navigation start through the
+ *   identity provider's sign-in form to the home heading being visible;
+ * - warm reload-to-home: `page.reload()` in the signed-in context until the home heading is visible
+ *   (the API description then comes from IndexedDB), median of N.
+ */
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page, type Request } from '@playwright/test';
+import { loadConfig } from '../apps/server/src/config.ts';
+import { startServer } from '../apps/server/src/server.ts';
+
+const TARGET_INITIAL_GZIP_KB = 250;
+const TARGET_WARM_RELOAD_MS = 1000;
+const EMAIL = 'owner@demo.example';
+const PASSWORD = 'Demo-Portal-1';
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+function option(name: string, fallback: number): number {
+  const argv = process.argv.slice(2);
+  const index = argv.indexOf(`--${name}`);
+  return index >= 0 ? Number(argv[index + 1]) : fallback;
+}
+
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+};
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
+
+/** Copies the built app, retrying while a concurrent build leaves index.html pointing at missing files. */
+async function snapshotWebDist(source: string, target: string): Promise<void> {
+  for (let attempt = 0; attempt < 10; attempt += 1) {
+    await fs.rm(target, { recursive: true, force: true });
+    await fs.cp(source, target, { recursive: true });
+    const html = await fs.readFile(path.join(target, 'index.html'), 'utf8');
+    const referenced = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+)"/g)].map((m) => m[1] as string);
+    const present = await Promise.all(
+      referenced.map((file) =>
+        fs.stat(path.join(target, file)).then(
+          () => true,
+          () => false,
+        ),
+      ),
+    );
+    if (present.every(Boolean)) return;
+    await new Promise((resolve) => setTimeout(resolve, 2000));
+  }
+  throw new Error(`${source} stays inconsistent (a build is running?); run \`npm run build -w apps/web\` first.`);
+}
+
+const homeHeading = (page: Page) => page.getByRole('heading', { level: 1, name: /^Welcome, / });
+
+interface Asset {
+  url: string;
+  type: string;
+  transferred: number;
+  raw: number;
+  gzip: number;
+  encoding: string;
+}
+
+const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-web-bench-'));
+const base = loadConfig({
+  PORT: '0',
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  JOBS_ENABLED: 'false',
+  SEED_DEMO_DATA: 'true',
+});
+const webDist = path.join(dataDir, 'web-dist');
+await snapshotWebDist(base.webDist, webDist);
+const server = await startServer({ ...base, dataDir: path.join(dataDir, 'db'), databaseUrl: undefined, webDist });
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+try {
+  const reloads = option('reloads', 5);
+  const startUrl = `${server.url}/?organization=demo-org&tenantName=demo-sandbox`;
+
+  // Cold: a fresh context has an empty HTTP cache and empty IndexedDB.
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const assets = new Map<string, Asset>();
+  const pending: Promise<void>[] = [];
+  const record = async (request: Request) => {
+    const type = request.resourceType();
+    if (type !== 'script' && type !== 'stylesheet') return;
+    const response = await request.response();
+    if (!response) return;
+    const sizes = await request.sizes();
+    const body = await response.body().catch(() => Buffer.alloc(0));
+    const previous = assets.get(request.url());
+    // The app loads once before the redirect to sign-in and again after it (then from the cache):
+    // keep the network fetch, which is the larger of the two.
+    if (previous && previous.transferred >= sizes.responseBodySize) return;
+    assets.set(request.url(), {
+      url: request.url(),
+      type,
+      transferred: sizes.responseBodySize,
+      raw: body.length,
+      gzip: gzipSync(body).length,
+      encoding: (await response.headerValue('content-encoding')) ?? 'identity',
+    });
+  };
+  page.on('requestfinished', (request) => void pending.push(record(request)));
+
+  const coldStarted = performance.now();
+  await page.goto(startUrl, { waitUntil: 'commit' });
+  await page.getByLabel('Email').fill(EMAIL);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await homeHeading(page).waitFor({ state: 'visible', timeout: 30_000 });
+  const coldMs = performance.now() - coldStarted;
+  await page.waitForLoadState('networkidle');
+  await Promise.all(pending);
+
+  // Only the app's own scripts and styles count; the sign-in page is the identity provider's.
+  const appAssets = [...assets.values()].filter((asset) => new URL(asset.url).pathname.startsWith('/assets/'));
+  const transferred = appAssets.reduce((sum, asset) => sum + asset.transferred, 0);
+  const raw = appAssets.reduce((sum, asset) => sum + asset.raw, 0);
+  const gzip = appAssets.reduce((sum, asset) => sum + asset.gzip, 0);
+  const compressed = appAssets.some((asset) => asset.encoding !== 'identity');
+
+  // Warm: same context, so the hashed assets are cached and the API description is in IndexedDB.
+  const warm: number[] = [];
+  for (let i = 0; i < reloads; i += 1) {
+    const started = performance.now();
+    await page.reload({ waitUntil: 'commit' });
+    await homeHeading(page).waitFor({ state: 'visible', timeout: 30_000 });
+    warm.push(performance.now() - started);
+    await page.waitForLoadState('networkidle');
+  }
+  const warmMs = median(warm);
+  await context.close();
+
+  const initialGzip = compressed ? transferred : gzip;
+  const verdict = (ok: boolean) => (ok ? 'met' : 'missed');
+  console.log(`Chromium ${browser.version()}, ${os.cpus().length} cores, Node ${process.versions.node}`);
+  console.log(`Server compresses JS/CSS: ${compressed ? 'yes' : 'no (content-encoding identity)'}`);
+  console.log('');
+  console.log('| asset | type | transferred KB | raw KB | gzip -6 KB |');
+  console.log('|---|---|---|---|---|');
+  for (const asset of appAssets.sort((a, b) => b.raw - a.raw)) {
+    console.log(
+      `| ${new URL(asset.url).pathname} | ${asset.type} | ${kb(asset.transferred)} | ${kb(asset.raw)} | ${kb(asset.gzip)} |`,
+    );
+  }
+  console.log('');
+  console.log('| measure | value | target | |');
+  console.log('|---|---|---|---|');
+  console.log(`| initial JS+CSS for home, as transferred | ${kb(transferred)} KB | — | |`);
+  console.log(
+    `| initial JS+CSS for home, gzip${compressed ? ' (as served)' : ' (computed, not served)'} | ${kb(initialGzip)} KB | ≤ ${TARGET_INITIAL_GZIP_KB} KB | ${verdict(initialGzip / 1024 <= TARGET_INITIAL_GZIP_KB)} |`,
+  );
+  console.log(`| cold sign-in to home | ${coldMs.toFixed(0)} ms | — | |`);
+  console.log(
+    `| warm reload to home, median of ${reloads} | ${warmMs.toFixed(0)} ms | < ${TARGET_WARM_RELOAD_MS} ms | ${verdict(warmMs < TARGET_WARM_RELOAD_MS)} |`,
+  );
+  console.log(`(warm runs: ${warm.map((ms) => ms.toFixed(0)).join(', ')} ms; uncompressed JS+CSS ${kb(raw)} KB)`);
+} finally {
+  await browser.close();
+  await server.stop();
+  await fs.rm(dataDir, { recursive: true, force: true });
+}

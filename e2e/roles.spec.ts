@@ -1,0 +1,74 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_USERS, signIn } from './sign-in.ts';
+
+const VIEW_ONLY =
+  'You are only permitted to view application roles. Contact one of your Organization administrators for change requests.';
+
+async function openRoles(page: Page, email: string): Promise<void> {
+  await signIn(page, email);
+  await page.goto('/roles?organization=demo-org&tenantName=demo-sandbox');
+  await expect(page.getByRole('heading', { level: 1, name: 'Roles' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Role groups' })).toBeVisible();
+}
+
+test.describe('roles page', () => {
+  test('an owner edits a role group and sees it after a reload', async ({ page }) => {
+    await openRoles(page, DEMO_USERS.owner);
+    await page.getByRole('button', { name: 'Edit Custom Group 2' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Custom Group 2' });
+    await expect(dialog.getByRole('textbox', { name: 'Id', exact: true })).toHaveValue('custom-group-2');
+
+    await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('');
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog.getByText('Name is required').first()).toBeVisible();
+
+    await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill('Catalog editors');
+    await dialog.getByRole('searchbox', { name: 'Filter platform roles' }).fill('ProductAdmin');
+    await dialog.getByText('ProductAdmin', { exact: true }).click();
+    await dialog.getByText('SyncAdmin', { exact: true }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Role saved')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await page.reload();
+    const row = page.getByTestId('role-group-custom-group-2');
+    await expect(row).toContainText('Catalog editors');
+    await expect(row).toContainText('SyncAdmin');
+    await expect(row.getByRole('cell').nth(1)).toHaveText(/^[1-9]\d*$/);
+  });
+
+  test('an owner adds a member to a group and removes them', async ({ page }) => {
+    await openRoles(page, DEMO_USERS.owner);
+    await page.getByRole('button', { name: 'Edit Custom Group 3' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Edit Custom Group 3' });
+    const email = dialog.getByRole('textbox', { name: 'Member email' });
+
+    await email.fill('not-an-email');
+    await dialog.getByRole('button', { name: 'Add member' }).click();
+    await expect(dialog.getByText('Email is invalid')).toBeVisible();
+
+    await email.fill(DEMO_USERS.viewer);
+    await dialog.getByRole('button', { name: 'Add member' }).click();
+    const remove = dialog.getByRole('button', { name: `Remove ${DEMO_USERS.viewer}` });
+    await expect(remove).toBeVisible();
+    await expect(page.getByTestId('role-group-custom-group-3')).toContainText(DEMO_USERS.viewer);
+
+    await remove.click();
+    await expect(remove).toBeHidden();
+    await expect(page.getByTestId('role-group-custom-group-3')).not.toContainText(DEMO_USERS.viewer);
+  });
+
+  test('a developer only views the role groups', async ({ page }) => {
+    await openRoles(page, DEMO_USERS.developer);
+    await expect(page.getByText(VIEW_ONLY)).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Edit/ })).toHaveCount(0);
+  });
+
+  test('has no serious or critical accessibility violations', async ({ page }) => {
+    await openRoles(page, DEMO_USERS.owner);
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+  });
+});
