@@ -1,13 +1,15 @@
 import { Button, Center, Stack, Text, Heading } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
+import { useAuth } from 'react-oidc-context';
 import { decodeTokenRoles } from '@/access/access';
 import { getIdentityToken } from '@/auth/oidc-settings';
 import { apiDescriptionQueryOptions } from '@/description/load-api-description';
 import { createPlatformClient } from '@/services/platform';
-import { describeError } from '@/services/portal-error';
 import { createPortalClient } from '@/services/portal';
 import { CenteredSpinner } from '@/ui/centered-spinner';
+import { ErrorDescription, errorView, useErrorToast } from '@/ui/notify-error';
+import { useAnalyticsIdentify } from './analytics-tracking';
 import { platformBaseUrl } from './portal/platform-base-url';
 import { PortalContextProvider, type PortalContextValue } from './portal/portal-context';
 
@@ -49,9 +51,17 @@ export function RenderGate({ children }: { children: ReactNode }) {
     };
   }, [me.data, marketplace.data, token.data, description.data, baseUrl]);
 
+  const auth = useAuth();
+  useAnalyticsIdentify(
+    me.data && marketplace.data
+      ? { claims: auth.user?.profile, me: me.data, marketplace: marketplace.data, hostname: window.location.hostname }
+      : null,
+  );
+
   const failed = [me, marketplace, token, description].find((query) => query.isError);
+  useErrorToast(failed?.error);
   if (failed) {
-    const { title, message } = describeError(failed.error);
+    const view = errorView(failed.error);
     const retry = () => {
       for (const query of [me, marketplace, token, description]) if (query.isError) void query.refetch();
     };
@@ -61,8 +71,10 @@ export function RenderGate({ children }: { children: ReactNode }) {
           <Heading as="h1" size="lg">
             The portal could not load
           </Heading>
-          <Text fontWeight="medium">{title}</Text>
-          <Text color="fg.muted">{message}</Text>
+          <Text fontWeight="medium">{view.title}</Text>
+          <Text color="fg.muted">
+            <ErrorDescription view={view} />
+          </Text>
           <Button alignSelf="flex-start" colorPalette="blue" onClick={retry}>
             Try again
           </Button>

@@ -1,6 +1,8 @@
 import { Box, Container, Flex, SkipNavLink } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Outlet } from 'react-router';
+import { AnalyticsPageTracker } from '@/app/analytics-tracking';
+import { BreadcrumbNamesProvider } from './breadcrumb-names';
 import { Breadcrumbs } from './breadcrumbs';
 import { NavigationDrawer } from './navigation-drawer';
 import { Sidebar } from './sidebar';
@@ -14,6 +16,7 @@ export function AppLayout() {
   const [navigationOpen, setNavigationOpen] = useState(false);
   return (
     <Flex direction="column" minH="100dvh" bg="bg" color="fg">
+      <AnalyticsPageTracker />
       <SkipNavLink id={MAIN_CONTENT_ID} zIndex="skipNav">
         Skip to main content
       </SkipNavLink>
@@ -37,8 +40,10 @@ export function AppLayout() {
         {/* tabIndex -1 lets the skip link move keyboard focus here, not only scroll. */}
         <Box as="main" id={MAIN_CONTENT_ID} tabIndex={-1} flex="1" minW="0" py={{ base: '6', md: '8' }} outline="none">
           <Container>
-            <Breadcrumbs />
-            <Outlet />
+            <BreadcrumbNamesProvider>
+              <Breadcrumbs />
+              <Outlet />
+            </BreadcrumbNamesProvider>
           </Container>
         </Box>
       </Flex>

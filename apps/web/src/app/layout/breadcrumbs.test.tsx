@@ -1,8 +1,9 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, Route, RouterProvider, Routes } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { createQueryClient } from '@/lib/query-client';
+import { BreadcrumbNamesProvider, useBreadcrumbName } from './breadcrumb-names';
 import { breadcrumbEntries, Breadcrumbs, type BreadcrumbNames } from './breadcrumbs';
 
 function renderAt(url: string, names?: BreadcrumbNames) {
@@ -53,5 +54,43 @@ describe('Breadcrumbs', () => {
       '/admin/buyers?organization=acme&tenantName=main',
     );
     expect(within(nav).getByText('Bike Shop').getAttribute('aria-current')).toBe('page');
+  });
+});
+
+describe('BreadcrumbNamesProvider', () => {
+  afterEach(cleanup);
+
+  function BuyerPage({ name }: { name?: string }) {
+    useBreadcrumbName('b-1', name);
+    return null;
+  }
+
+  it('labels id segments with the names pages give, and forgets them when the page goes', async () => {
+    const router = createMemoryRouter(
+      [
+        {
+          path: '*',
+          element: (
+            <BreadcrumbNamesProvider>
+              <Breadcrumbs />
+              <Routes>
+                <Route path="admin/buyers/b-1" element={<BuyerPage name="Bike Shop" />} />
+                <Route path="*" element={null} />
+              </Routes>
+            </BreadcrumbNamesProvider>
+          ),
+        },
+      ],
+      { initialEntries: ['/admin/buyers/b-1'] },
+    );
+    render(
+      <AppProvider queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProvider>,
+    );
+    const nav = screen.getByRole('navigation', { name: 'Breadcrumb' });
+    expect(within(nav).getByText('Bike Shop')).toBeTruthy();
+    await act(() => router.navigate('/admin/buyers/b-1/edit'));
+    expect(within(screen.getByRole('navigation', { name: 'Breadcrumb' })).getByText('b-1')).toBeTruthy();
   });
 });

@@ -2,6 +2,7 @@ import { Box, Breadcrumb } from '@chakra-ui/react';
 import { Fragment } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { withKeptQuery } from '@/lib/keep-query';
+import { useBreadcrumbNames } from './breadcrumb-names';
 
 /** Display names of id segments, keyed by the raw segment (e.g. `{ 'order-desk': 'Order Desk' }`). */
 export type BreadcrumbNames = Readonly<Record<string, string>>;
@@ -48,11 +49,13 @@ export function breadcrumbEntries(pathname: string, names: BreadcrumbNames = {})
 
 /**
  * The breadcrumb bar: path segments as links that keep organization and tenantName; hidden when the path has
- * only one segment, since a single crumb repeats the page heading.
+ * only one segment, since a single crumb repeats the page heading. Names given by pages (see
+ * `useBreadcrumbName`) and through `names` label id segments; `names` wins.
  */
 export function Breadcrumbs({ names }: { names?: BreadcrumbNames }) {
   const { pathname, search } = useLocation();
-  const entries = breadcrumbEntries(pathname, names);
+  const pageNames = useBreadcrumbNames();
+  const entries = breadcrumbEntries(pathname, names ? { ...pageNames, ...names } : pageNames);
   if (entries.length <= 1) return null;
   return (
     <Box mb="4">

@@ -3,6 +3,7 @@ import { useCallback } from 'react';
 import { usePortalContext } from '@/app/portal/portal-context';
 import { getOperation } from '@/description/api-model';
 import { AppLink } from '@/ui/app-link';
+import { useErrorToast } from '@/ui/notify-error';
 import { checklistSteps, type ChecklistStepView } from './checklist-model';
 import { useChecklistCounts, type ChecklistCount } from './home-queries';
 
@@ -11,6 +12,8 @@ export function ChecklistCard() {
   const { roles, description } = usePortalContext();
   const lookup = useCallback((id: string) => getOperation(description, id), [description]);
   const counts = useChecklistCounts();
+  // One toast for the first failure: the counts usually fail together, for one reason.
+  useErrorToast(Object.values(counts).find((count) => count.isError)?.error);
   const known = Object.fromEntries(Object.entries(counts).map(([key, value]) => [key, value.count]));
   const steps = checklistSteps(roles, lookup, known);
   return (

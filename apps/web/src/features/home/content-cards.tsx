@@ -1,6 +1,7 @@
 import { Card, Heading, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { CONTENT_LIMITS } from '@/services/content';
+import { useErrorToast } from '@/ui/notify-error';
 import { useLatestArticles, useLatestReleaseNotes } from './home-queries';
 
 /** A dashboard card with a heading; `id` names the section for assistive technology. */
@@ -40,6 +41,7 @@ export function CardError({ children }: { children: ReactNode }) {
 /** The latest knowledge-base articles: title and description. */
 export function KnowledgeBaseCard() {
   const articles = useLatestArticles();
+  useErrorToast(articles.error);
   return (
     <DashboardCard id="knowledge-base-title" title="Knowledge base">
       {articles.isPending ? (
@@ -70,6 +72,7 @@ export function KnowledgeBaseCard() {
 /** The latest release notes: API version and date. */
 export function ApiVersionsCard() {
   const notes = useLatestReleaseNotes();
+  useErrorToast(notes.error);
   return (
     <DashboardCard id="api-versions-title" title="API versions">
       {notes.isPending ? (

@@ -29,6 +29,8 @@ export interface ChecklistCount {
   count: number | undefined;
   isLoading: boolean;
   isError: boolean;
+  /** The failure, for the error toast. */
+  error: unknown;
 }
 
 /**
@@ -56,6 +58,7 @@ export function useChecklistCounts(): Record<string, ChecklistCount> {
       count: result?.data,
       isLoading: result?.isLoading ?? false,
       isError: result?.isError ?? false,
+      error: result?.error ?? null,
     };
   });
   return counts;

@@ -13,7 +13,8 @@ import {
 } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { GRANTS, type RoleGroup, type RoleGroupInput } from '@/services/portal';
-import { describeError, isPortalError, type FieldError } from '@/services/portal-error';
+import { isPortalError, type FieldError } from '@/services/portal-error';
+import { notifyError } from '@/ui/notify-error';
 import { toaster } from '@/ui/toaster';
 import { errorSummaryTitle, formField, NAME_MAX_LENGTH, validateRoleGroup } from './role-rules';
 import { RoleMembers } from './role-members';
@@ -75,7 +76,7 @@ export function RoleEditDialog({ group, allowed, manageMembers, onClose }: RoleE
     } catch (error) {
       // A 400 names the fields it refused: show them in place; anything else goes to a toast (spec 1 §8).
       if (isPortalError(error) && error.fieldErrors.length > 0) setErrors([...error.fieldErrors]);
-      else toaster.create({ type: 'error', ...describeError(error) });
+      else notifyError(error);
     }
   };
 

@@ -1,7 +1,8 @@
 import { Button, Field, Heading, HStack, Input, List, Stack, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import type { RoleGroupId } from '@/services/portal';
-import { describeError, isPortalError } from '@/services/portal-error';
+import { isPortalError } from '@/services/portal-error';
+import { notifyError } from '@/ui/notify-error';
 import { toaster } from '@/ui/toaster';
 import { isEmail } from './role-rules';
 import { useMembership } from './roles-api';
@@ -33,7 +34,7 @@ export function RoleMembers({ id, members }: RoleMembersProps) {
     } catch (failure) {
       const fieldError = isPortalError(failure) ? failure.fieldErrors[0]?.message : undefined;
       if (fieldError) setError(fieldError);
-      else toaster.create({ type: 'error', ...describeError(failure) });
+      else notifyError(failure);
     }
   };
 
@@ -42,7 +43,7 @@ export function RoleMembers({ id, members }: RoleMembersProps) {
       await remove.mutateAsync(member);
       toaster.create({ type: 'success', title: 'Member removed', description: member });
     } catch (failure) {
-      toaster.create({ type: 'error', ...describeError(failure) });
+      notifyError(failure);
     }
   };
 

@@ -3,6 +3,7 @@ import { useMemo, useState } from 'react';
 import { usePortalContext } from '@/app/portal/portal-context';
 import type { RoleGroupId } from '@/services/portal';
 import { describeError } from '@/services/portal-error';
+import { useErrorToast } from '@/ui/notify-error';
 import { RoleEditDialog } from './role-edit-dialog';
 import { allowedRoles, canEditRoleGroups, canManageMembers } from './role-rules';
 import { RoleTable } from './role-table';
@@ -15,6 +16,7 @@ export const VIEW_ONLY_TEXT =
 export function RolesPage() {
   const { me, description } = usePortalContext();
   const groups = useRoleGroups();
+  useErrorToast(groups.error);
   const [editingId, setEditingId] = useState<RoleGroupId>();
   const allowed = useMemo(() => allowedRoles(description), [description]);
   const editable = canEditRoleGroups(me);
