@@ -1,0 +1,100 @@
+import { Field, Input, NativeSelect, Switch, Text, Textarea } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import type { FormField } from './field-model';
+
+// FIELD CONTROL
+// One Chakra control per field kind. Controlled by the form through `value`/`onChange`/`onBlur` so react-hook-form
+// owns the state and runs validation on blur.
+
+export interface ControlProps {
+  readonly value: unknown;
+  readonly onChange: (value: string | boolean) => void;
+  readonly onBlur: () => void;
+  readonly name: string;
+}
+
+/** Fills the ID-field slot, e.g. with a resource picker from the admin screens. */
+export type IdPickerSlot = (field: FormField, control: ControlProps) => ReactNode;
+
+function text(value: unknown): string {
+  return typeof value === 'string' ? value : '';
+}
+
+function Control({ field, control }: { field: FormField; control: ControlProps }) {
+  const { value, onChange, onBlur, name } = control;
+  const common = { name, onBlur, value: text(value) };
+  switch (field.control) {
+    case 'switch':
+      return (
+        <Switch.Root name={name} checked={value === true} onCheckedChange={(e) => onChange(e.checked)}>
+          <Switch.HiddenInput onBlur={onBlur} />
+          <Switch.Control>
+            <Switch.Thumb />
+          </Switch.Control>
+        </Switch.Root>
+      );
+    case 'select':
+      return (
+        <NativeSelect.Root>
+          <NativeSelect.Field {...common} onChange={(e) => onChange(e.target.value)}>
+            <option value="">Select…</option>
+            {(field.options ?? []).map((option) => (
+              <option key={String(option)} value={String(option)}>
+                {String(option)}
+              </option>
+            ))}
+          </NativeSelect.Field>
+          <NativeSelect.Indicator />
+        </NativeSelect.Root>
+      );
+    case 'textarea':
+      return <Textarea {...common} rows={4} onChange={(e) => onChange(e.target.value)} />;
+    case 'json':
+    case 'array':
+      return (
+        <>
+          {/* Only developers see this: users get a working JSON editor for shapes the engine does not know. */}
+          {field.unhandled && import.meta.env.DEV && <Text color="fg.error">UNHANDLED INPUT TYPE</Text>}
+          <Textarea {...common} rows={4} fontFamily="mono" onChange={(e) => onChange(e.target.value)} />
+        </>
+      );
+    case 'number':
+    case 'integer':
+      return (
+        <Input
+          {...common}
+          type="number"
+          step={field.control === 'integer' ? 1 : 'any'}
+          min={field.rules.minimum}
+          max={field.rules.maximum}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+    default: {
+      const type = { email: 'email', password: 'password', datetime: 'datetime-local' }[field.control as string];
+      return <Input {...common} type={type ?? 'text'} onChange={(e) => onChange(e.target.value)} />;
+    }
+  }
+}
+
+/** A labelled control with its help text and error. */
+export function FieldControl(props: {
+  field: FormField;
+  control: ControlProps;
+  error: string | undefined;
+  idPicker?: IdPickerSlot | undefined;
+}) {
+  const { field, control, error, idPicker } = props;
+  const help = field.control === 'datetime' ? [field.helpText, 'UTC'].filter(Boolean).join(' · ') : field.helpText;
+  return (
+    <Field.Root invalid={error !== undefined} required={field.rules.required}>
+      <Field.Label>
+        {field.label}
+        <Field.RequiredIndicator />
+      </Field.Label>
+      {field.idField && idPicker ? idPicker(field, control) : <Control field={field} control={control} />}
+      {help && <Field.HelperText>{help}</Field.HelperText>}
+      {error && <Field.ErrorText>{error}</Field.ErrorText>}
+    </Field.Root>
+  );
+}

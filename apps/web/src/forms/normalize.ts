@@ -1,0 +1,123 @@
+import type { JsonValue } from '@/description/openapi-types';
+import { type FormField } from './field-model';
+import { isBlank } from './validate';
+
+// NORMALIZE
+// Item -> form values (what the controls hold) and form values -> request body (what the API gets). Controls hold
+// strings for numbers, dates and JSON so a user can clear them; the body gets real types back.
+
+export type FormValues = { [key: string]: FormValue };
+export type FormValue = string | boolean | FormValues;
+
+/** The platform writes this date where a value was never set; the form treats it as empty (spec 2 §3). */
+export const PLACEHOLDER_DATE = '2018-01-01';
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** ISO date-time -> `YYYY-MM-DDTHH:mm` in UTC for a datetime-local input; placeholder or invalid -> ''. */
+export function toUtcInput(value: unknown): string {
+  if (typeof value !== 'string' || value.startsWith(PLACEHOLDER_DATE)) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 16);
+}
+
+/** `YYYY-MM-DDTHH:mm` read as UTC (the form shows UTC) -> ISO string; blank or invalid -> undefined. */
+export function fromUtcInput(value: string): string | undefined {
+  if (isBlank(value)) return undefined;
+  const date = new Date(/[zZ]|[+-]\d\d:\d\d$/.test(value) ? value : `${value}Z`);
+  return Number.isNaN(date.getTime()) ? undefined : date.toISOString();
+}
+
+/** What a blank number becomes: 0, moved into [minimum, maximum] (spec: "default to 0 ... honour a minimum"). */
+export function numberDefault(field: FormField): number {
+  const { minimum, maximum } = field.rules;
+  if (minimum !== undefined && minimum > 0) return minimum;
+  if (maximum !== undefined && maximum < 0) return maximum;
+  return 0;
+}
+
+function toFormValue(field: FormField, value: unknown): FormValue {
+  switch (field.control) {
+    case 'switch':
+      return typeof value === 'boolean' ? value : false;
+    case 'number':
+    case 'integer':
+      return typeof value === 'number' && Number.isFinite(value) ? String(value) : '';
+    case 'datetime':
+      return toUtcInput(value);
+    case 'select':
+      return field.options?.some((option) => option === value) ? String(value) : '';
+    case 'object':
+      return toFormValues(field.fields ?? [], value);
+    case 'array':
+      return Array.isArray(value) ? JSON.stringify(value, null, 2) : '';
+    case 'json':
+      return value === undefined || value === null ? '' : JSON.stringify(value, null, 2);
+    default:
+      // Wrong types become empty rather than "[object Object]" in a text box (spec 2 §5).
+      return typeof value === 'string' ? value : '';
+  }
+}
+
+/**
+ * The form's starting values for an item (or for a new one when `item` is undefined).
+ *
+ * @example
+ * toFormValues(fields, { Name: 'A', Active: 'yes' }); // { Name: 'A', Active: false }
+ */
+export function toFormValues(fields: readonly FormField[], item: unknown): FormValues {
+  const source = isRecord(item) ? item : {};
+  const values: FormValues = {};
+  for (const field of fields) values[field.name] = toFormValue(field, source[field.name]);
+  return values;
+}
+
+function parseJson(text: string): JsonValue | undefined {
+  try {
+    return JSON.parse(text) as JsonValue;
+  } catch {
+    return undefined;
+  }
+}
+
+function toBodyValue(field: FormField, value: unknown): JsonValue | undefined {
+  switch (field.control) {
+    case 'switch':
+      return value === true;
+    case 'number':
+    case 'integer': {
+      const number = typeof value === 'number' ? value : isBlank(value) ? Number.NaN : Number(value);
+      return Number.isNaN(number) ? numberDefault(field) : number;
+    }
+    case 'datetime':
+      return typeof value === 'string' ? fromUtcInput(value) : undefined;
+    case 'select':
+      return field.options?.find((option) => String(option) === value);
+    case 'object':
+      return toRequestBody(field.fields ?? [], value);
+    case 'array':
+    case 'json':
+      return typeof value === 'string' && !isBlank(value) ? parseJson(value) : undefined;
+    default:
+      return typeof value === 'string' && value !== '' ? value : undefined;
+  }
+}
+
+/**
+ * The request body for form values. Only modelled fields are sent, so read-only ones never are; blank optional
+ * values are left out, and the PATCH diff turns a value that went missing into null.
+ *
+ * @example
+ * toRequestBody(fields, { ID: 'x', Name: 'A', Quantity: '' }); // { Name: 'A', Quantity: 0 } (ID is read-only)
+ */
+export function toRequestBody(fields: readonly FormField[], values: unknown): { [key: string]: JsonValue } {
+  const source = isRecord(values) ? values : {};
+  const body: { [key: string]: JsonValue } = {};
+  for (const field of fields) {
+    const value = toBodyValue(field, source[field.name]);
+    if (value !== undefined) body[field.name] = value;
+  }
+  return body;
+}
