@@ -6,6 +6,8 @@ import { AdminResourcePage } from '@/app/routes/admin-resource-page';
 import { IndexingRedirect } from '@/app/routes/indexing-redirect';
 import { NotFoundPage } from '@/app/routes/not-found-page';
 import { RouteErrorPage } from '@/app/routes/route-error-page';
+import { ConsolePage } from '@/features/console/console-page';
+import { ImpersonationPanel } from '@/features/console/impersonation/impersonation-panel';
 import { HomePage } from '@/features/home/home-page';
 import { RolesPage } from '@/features/roles/roles-page';
 import { PlaceholderPage } from '@/ui/placeholder-page';
@@ -21,7 +23,7 @@ export const appRoutes: RouteObject[] = [
         children: [
           { index: true, element: <HomePage /> },
           { path: 'roles', element: <RolesPage /> },
-          { path: 'console', element: <PlaceholderPage name="API console" /> },
+          { path: 'console', element: <ConsolePage impersonationSlot={<ImpersonationPanel />} /> },
           { path: 'self-service/*', element: <PlaceholderPage name="Self-service" /> },
           { path: 'indexing', element: <IndexingRedirect /> },
           { path: 'admin', element: <PlaceholderPage name="Marketplace explorer" /> },

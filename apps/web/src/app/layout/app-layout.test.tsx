@@ -25,18 +25,18 @@ describe('AppLayout', () => {
   });
 
   it('renders the frame with landmarks, the skip link and the active page', async () => {
-    renderApp('/console?organization=acme&tenantName=main&page=3');
+    renderApp('/self-service?organization=acme&tenantName=main&page=3');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'API console' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Self-service' })).toBeTruthy();
     expect(screen.getByText('This page is not available yet.')).toBeTruthy();
     expect(screen.getByRole('banner')).toBeTruthy();
     expect(screen.getByRole('main').id).toBe('main-content');
     expect(screen.getByRole('link', { name: 'Skip to main content' }).getAttribute('href')).toBe('#main-content');
 
     const primary = screen.getByRole('navigation', { name: 'Primary' });
-    const consoleLink = within(primary).getByRole('link', { name: 'API console' });
-    expect(consoleLink.getAttribute('aria-current')).toBe('page');
-    expect(consoleLink.getAttribute('href')).toBe('/console?organization=acme&tenantName=main');
+    const selfService = within(primary).getByRole('link', { name: 'Self-service' });
+    expect(selfService.getAttribute('aria-current')).toBe('page');
+    expect(selfService.getAttribute('href')).toBe('/self-service?organization=acme&tenantName=main');
     expect(within(primary).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
 
     const resources = screen.getByRole('navigation', { name: 'Marketplace resources' });

@@ -1,0 +1,169 @@
+import { Box, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+import { canCall, decodeTokenRoles } from '@/access/access';
+import type { ApiDescription } from '@/description/api-model';
+import { usePortalContext } from '@/app/portal/portal-context';
+import { toaster } from '@/ui/toaster';
+import { ConsoleSidebar } from './console-sidebar';
+import { useImpersonation } from './impersonation/use-impersonation';
+import { applySearchSelection, writeConsoleState, type ConsoleState } from './lib/console-storage';
+import { toCurl, toSdkCall } from './lib/copy-as';
+import { appendRequest, type RequestLogEntry } from './lib/request-log';
+import { OperationPicker } from './operation-picker';
+import { RequestForm } from './request-form';
+import { RequestLogPanel } from './request-log-panel';
+import { sendConsoleRequest, type SentRequest } from './send-request';
+
+function browserStorage(): Storage | undefined {
+  try {
+    return typeof window === 'undefined' ? undefined : window.localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The remembered operation when it belongs to the resource, else the resource's first permitted one. */
+export function effectiveOperationId(
+  description: ApiDescription,
+  roles: readonly string[],
+  state: ConsoleState,
+): string | null {
+  const resource = description.resourcesById[state.resourceId];
+  if (!resource) return null;
+  if (state.operationId !== null && resource.operations.some((operation) => operation.id === state.operationId)) {
+    return state.operationId;
+  }
+  return resource.operations.find((operation) => canCall(roles, operation))?.id ?? null;
+}
+
+async function copy(text: string, what: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+    toaster.create({ type: 'success', title: `Copied ${what}` });
+  } catch {
+    toaster.create({ type: 'error', title: 'Copy failed', description: 'The browser did not allow the copy.' });
+  }
+}
+
+export interface ConsolePageProps {
+  /** The Impersonation panel, rendered at the top of the sidebar (spec §2); nothing until it exists. */
+  readonly impersonationSlot?: ReactNode;
+}
+
+/**
+ * The API console (spec §2 "/console"): pick a resource and operation, send it with the developer
+ * token, or with the impersonation token while impersonation is on.
+ */
+export function ConsolePage({ impersonationSlot }: ConsolePageProps) {
+  const { marketplace, platformBaseUrl, developerToken, roles: developerRoles, description } = usePortalContext();
+  // While impersonating, requests and the access checks use the impersonation token (spec §6).
+  const { consoleToken: token } = useImpersonation();
+  const roles = token === developerToken ? developerRoles : decodeTokenRoles(token);
+  const location = useLocation();
+  const [state, setState] = useState<ConsoleState>(() =>
+    applySearchSelection(browserStorage(), marketplace.Id, location.search),
+  );
+  const [log, setLog] = useState<readonly RequestLogEntry[]>([]);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const sent = useRef(new Map<string, SentRequest>());
+
+  useEffect(() => {
+    writeConsoleState(browserStorage(), marketplace.Id, state);
+  }, [marketplace.Id, state]);
+
+  const resource = description.resourcesById[state.resourceId];
+  const operationId = effectiveOperationId(description, roles, state);
+  const operation = operationId === null ? undefined : description.operationsById[operationId];
+
+  const send = async (request: SentRequest) => {
+    setSending(true);
+    try {
+      const entry = await sendConsoleRequest(request, { baseUrl: platformBaseUrl, token });
+      sent.current.set(entry.id, request);
+      setLog((current) => appendRequest(current, entry));
+      setSelectedId(entry.id);
+    } catch (error) {
+      toaster.create({ type: 'error', title: error instanceof Error ? error.message : String(error) });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  const withRequest = (entry: RequestLogEntry, action: (request: SentRequest) => void) => {
+    const request = sent.current.get(entry.id);
+    if (request) action(request);
+  };
+
+  return (
+    <Stack gap="4">
+      <Heading as="h1" size="xl">
+        API console
+      </Heading>
+      <Grid templateColumns={{ base: '1fr', lg: '220px minmax(0, 1fr) minmax(0, 1fr)' }} gap="6" alignItems="start">
+        <ConsoleSidebar
+          description={description}
+          roles={roles}
+          resourceId={state.resourceId}
+          onSelect={(resourceId) => setState({ ...state, resourceId, operationId: null })}
+          impersonationSlot={impersonationSlot}
+        />
+        <Stack as="section" aria-label="Request" gap="4">
+          <Heading as="h2" size="md">
+            {resource?.name ?? state.resourceId}
+          </Heading>
+          {resource ? (
+            <OperationPicker
+              operations={resource.operations}
+              roles={roles}
+              value={operationId}
+              onChange={(id) => setState({ ...state, operationId: id })}
+            />
+          ) : (
+            <Text>This resource is not part of the API description.</Text>
+          )}
+          {operation && (
+            <RequestForm
+              key={operation.id}
+              operation={operation}
+              jsonMode={state.jsonMode}
+              onJsonModeChange={(jsonMode) => setState({ ...state, operationId: operation.id, jsonMode })}
+              sending={sending}
+              onSend={(input, body) => void send({ operation, input, body })}
+            />
+          )}
+        </Stack>
+        <Box as="section" aria-label="Requests">
+          <Heading as="h2" size="md" mb="3">
+            Requests
+          </Heading>
+          <RequestLogPanel
+            log={log}
+            selectedId={selectedId}
+            onSelect={setSelectedId}
+            onCopyCurl={(entry) =>
+              void copy(
+                toCurl({
+                  method: entry.method,
+                  url: entry.request.url,
+                  headers: { Authorization: `Bearer ${token}` },
+                  body: entry.request.body,
+                }),
+                'cURL command',
+              )
+            }
+            onCopySdk={(entry) =>
+              withRequest(
+                entry,
+                (request) =>
+                  void copy(toSdkCall(request.operation, { ...request.input, body: request.body }), 'SDK call'),
+              )
+            }
+            onSendAgain={(entry) => withRequest(entry, (request) => void send(request))}
+          />
+        </Box>
+      </Grid>
+    </Stack>
+  );
+}

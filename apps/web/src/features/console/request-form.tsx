@@ -1,0 +1,146 @@
+import { Alert, Box, Button, Field, Heading, Input, Stack, Switch } from '@chakra-ui/react';
+import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import type { ApiOperation } from '@/description/api-model';
+import { buildFieldModel } from '@/forms/field-model';
+import { toFormValues } from '@/forms/normalize';
+import { SchemaForm } from '@/forms/schema-form';
+import {
+  INSUFFICIENT_ROUTE_PARAMS,
+  MISSING_REQUIRED_PARAMETERS,
+  missingPathParams,
+  type ConsoleRequestInput,
+} from './lib/request-url';
+import { JsonBodyEditor } from './json-body-editor';
+import { ListQueryFields } from './list-query-fields';
+import {
+  EMPTY_QUERY_DRAFT,
+  isListOperation,
+  LIST_PARAM_NAMES,
+  missingQueryParams,
+  toConsoleQuery,
+  type QueryDraft,
+} from './query-draft';
+
+export interface RequestFormProps {
+  readonly operation: ApiOperation;
+  readonly jsonMode: boolean;
+  readonly onJsonModeChange: (jsonMode: boolean) => void;
+  readonly sending: boolean;
+  readonly onSend: (input: ConsoleRequestInput, body: unknown) => void;
+}
+
+/**
+ * The request form of one operation (spec §2): path parameters, query parameters (the list conventions for list
+ * operations), and the body through the form engine or as JSON. Mount it with `key={operation.id}`.
+ */
+export function RequestForm({ operation, jsonMode, onJsonModeChange, sending, onSend }: RequestFormProps) {
+  const [pathParams, setPathParams] = useState<Record<string, string>>({});
+  const [draft, setDraft] = useState<QueryDraft>(EMPTY_QUERY_DRAFT);
+  const [jsonBody, setJsonBody] = useState<unknown>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const root = useRef<HTMLDivElement>(null);
+  const body = operation.requestBody;
+  const fields = useMemo(
+    () => (body ? buildFieldModel(body.schema, { required: body.requiredFields, mode: 'create' }) : []),
+    [body],
+  );
+  const formMode = body !== null && !jsonMode;
+  const otherParams = operation.queryParams.filter(
+    (param) => !isListOperation(operation) || !LIST_PARAM_NAMES.has(param.name),
+  );
+
+  const send = (requestBody: unknown) => {
+    if (missingPathParams(operation, pathParams).length > 0) return setProblem(INSUFFICIENT_ROUTE_PARAMS);
+    if (missingQueryParams(operation, draft).length > 0) return setProblem(MISSING_REQUIRED_PARAMETERS);
+    setProblem(null);
+    onSend({ pathParams, query: toConsoleQuery(draft) }, body === null ? undefined : requestBody);
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key !== 'Enter' || !(event.ctrlKey || event.metaKey)) return;
+    event.preventDefault();
+    if (formMode) root.current?.querySelector('form')?.requestSubmit();
+    else send(jsonBody);
+  };
+
+  return (
+    <Stack gap="4" ref={root} onKeyDown={onKeyDown}>
+      {operation.pathParams.length > 0 && (
+        <Stack gap="2">
+          <Heading as="h3" size="sm">
+            Path parameters
+          </Heading>
+          {operation.pathParams.map((param) => (
+            <Field.Root key={param.name} required>
+              <Field.Label>
+                {param.name}
+                <Field.RequiredIndicator />
+              </Field.Label>
+              <Input
+                size="sm"
+                value={pathParams[param.name] ?? ''}
+                onChange={(event) => setPathParams({ ...pathParams, [param.name]: event.target.value })}
+              />
+            </Field.Root>
+          ))}
+        </Stack>
+      )}
+      {(isListOperation(operation) || otherParams.length > 0) && (
+        <Stack gap="2">
+          <Heading as="h3" size="sm">
+            Query parameters
+          </Heading>
+          {isListOperation(operation) && <ListQueryFields operation={operation} draft={draft} onChange={setDraft} />}
+          {otherParams.map((param) => (
+            <Field.Root key={param.name} required={param.required}>
+              <Field.Label>
+                {param.name}
+                <Field.RequiredIndicator />
+              </Field.Label>
+              <Input
+                size="sm"
+                value={draft.params[param.name] ?? ''}
+                onChange={(event) =>
+                  setDraft({ ...draft, params: { ...draft.params, [param.name]: event.target.value } })
+                }
+              />
+            </Field.Root>
+          ))}
+        </Stack>
+      )}
+      {problem && (
+        <Alert.Root status="error">
+          <Alert.Indicator />
+          <Alert.Title>{problem}</Alert.Title>
+        </Alert.Root>
+      )}
+      {body !== null && (
+        <Stack gap="2">
+          <Heading as="h3" size="sm">
+            Body
+          </Heading>
+          <Switch.Root checked={jsonMode} onCheckedChange={(details) => onJsonModeChange(details.checked)}>
+            <Switch.HiddenInput />
+            <Switch.Control />
+            <Switch.Label>JSON mode</Switch.Label>
+          </Switch.Root>
+        </Stack>
+      )}
+      {formMode ? (
+        <SchemaForm
+          fields={fields}
+          defaultValues={toFormValues(fields, undefined)}
+          submitLabel="Send"
+          onSubmit={(values) => send(values)}
+        />
+      ) : (
+        <Box>
+          {body !== null && <JsonBodyEditor value={jsonBody} onChange={setJsonBody} />}
+          <Button mt="4" loading={sending} onClick={() => send(jsonBody)}>
+            Send
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  );
+}
