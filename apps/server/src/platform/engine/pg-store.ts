@@ -213,12 +213,7 @@ export class PgStore implements Store {
     const found = await rows(
       this.db,
       sql`SELECT d.parent_key AS id, count(*) AS total FROM platform.documents d
-          WHERE ${this.where(resource, undefined, [
-            sql`d.parent_key IN (${sql.join(
-              parentIds.map((id) => sql`${id}`),
-              sql`, `,
-            )})`,
-          ])}
+          WHERE ${this.where(resource, undefined, [sql`d.parent_key = ANY(${sql.param([...parentIds])}::text[])`])}
           GROUP BY d.parent_key`,
     );
     for (const row of found) counts.set(row.id, Number(row.total));
