@@ -1,16 +1,18 @@
-import { Box, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Grid, Heading, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { canCall, decodeTokenRoles } from '@/access/access';
-import type { ApiDescription } from '@/description/api-model';
+import { decodeTokenRoles } from '@/access/access';
 import { usePortalContext } from '@/app/portal/portal-context';
 import { toaster } from '@/ui/toaster';
 import { ConsoleSidebar } from './console-sidebar';
 import { useImpersonation } from './impersonation/use-impersonation';
+import { checkSelection, effectiveOperationId } from './lib/console-selection';
 import { applySearchSelection, writeConsoleState, type ConsoleState } from './lib/console-storage';
 import { toCurl, toSdkCall } from './lib/copy-as';
 import { appendRequest, type RequestLogEntry } from './lib/request-log';
 import { OperationPicker } from './operation-picker';
+import type { RequestDraft } from './query-draft';
+import { TokenDetails } from './token-details';
 import { RequestForm } from './request-form';
 import { RequestLogPanel } from './request-log-panel';
 import { sendConsoleRequest, type SentRequest } from './send-request';
@@ -21,20 +23,6 @@ function browserStorage(): Storage | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** The remembered operation when it belongs to the resource, else the resource's first permitted one. */
-export function effectiveOperationId(
-  description: ApiDescription,
-  roles: readonly string[],
-  state: ConsoleState,
-): string | null {
-  const resource = description.resourcesById[state.resourceId];
-  if (!resource) return null;
-  if (state.operationId !== null && resource.operations.some((operation) => operation.id === state.operationId)) {
-    return state.operationId;
-  }
-  return resource.operations.find((operation) => canCall(roles, operation))?.id ?? null;
 }
 
 async function copy(text: string, what: string): Promise<void> {
@@ -61,9 +49,13 @@ export function ConsolePage({ impersonationSlot }: ConsolePageProps) {
   const { consoleToken: token } = useImpersonation();
   const roles = token === developerToken ? developerRoles : decodeTokenRoles(token);
   const location = useLocation();
-  const [state, setState] = useState<ConsoleState>(() =>
-    applySearchSelection(browserStorage(), marketplace.Id, location.search),
+  const [initial] = useState(() =>
+    checkSelection(description, applySearchSelection(browserStorage(), marketplace.Id, location.search)),
   );
+  const [state, setState] = useState<ConsoleState>(initial.state);
+  // A logged request loaded back into the form; `key` remounts the form so it starts from that draft.
+  const [editing, setEditing] = useState<{ key: string; draft: RequestDraft } | null>(null);
+  const requestHeading = useRef<HTMLHeadingElement>(null);
   const [log, setLog] = useState<readonly RequestLogEntry[]>([]);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -72,6 +64,12 @@ export function ConsolePage({ impersonationSlot }: ConsolePageProps) {
   useEffect(() => {
     writeConsoleState(browserStorage(), marketplace.Id, state);
   }, [marketplace.Id, state]);
+
+  // Requests that fell off the 50-entry log can no longer be copied or edited, so their details are let go.
+  useEffect(() => {
+    const kept = new Set(log.map((entry) => entry.id));
+    for (const id of sent.current.keys()) if (!kept.has(id)) sent.current.delete(id);
+  }, [log]);
 
   const resource = description.resourcesById[state.resourceId];
   const operationId = effectiveOperationId(description, roles, state);
@@ -96,41 +94,74 @@ export function ConsolePage({ impersonationSlot }: ConsolePageProps) {
     if (request) action(request);
   };
 
+  const edit = (request: SentRequest, entryId: string) => {
+    const { operation, draft } = request;
+    setState({ ...state, resourceId: operation.resourceId, operationId: operation.id });
+    setEditing(draft ? { key: entryId, draft } : null);
+    // Keyboard and screen-reader users land where the loaded request now is.
+    requestHeading.current?.focus();
+  };
+
   return (
     <Stack gap="4">
       <Heading as="h1" size="xl">
         API console
       </Heading>
+      {initial.unknownId !== null && (
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Description>
+            {`"${initial.unknownId}" is not part of this marketplace's API description, so the console opened ${
+              description.resourcesById[initial.state.resourceId]?.name ?? initial.state.resourceId
+            } instead.`}
+          </Alert.Description>
+        </Alert.Root>
+      )}
       <Grid templateColumns={{ base: '1fr', lg: '220px minmax(0, 1fr) minmax(0, 1fr)' }} gap="6" alignItems="start">
         <ConsoleSidebar
           description={description}
           roles={roles}
           resourceId={state.resourceId}
-          onSelect={(resourceId) => setState({ ...state, resourceId, operationId: null })}
+          onSelect={(resourceId) => {
+            setEditing(null);
+            setState({ ...state, resourceId, operationId: null });
+          }}
           impersonationSlot={impersonationSlot}
         />
         <Stack as="section" aria-label="Request" gap="4">
-          <Heading as="h2" size="md">
+          <Heading as="h2" size="md" ref={requestHeading} tabIndex={-1} outline="none">
             {resource?.name ?? state.resourceId}
           </Heading>
+          <TokenDetails
+            description={description}
+            baseApiUrl={`${platformBaseUrl.replace(/\/+$/, '')}/v1`}
+            marketplaceId={marketplace.Id}
+            token={token}
+            impersonating={token !== developerToken}
+            onCopyToken={() => void copy(token, 'token')}
+          />
           {resource ? (
             <OperationPicker
               operations={resource.operations}
               roles={roles}
               value={operationId}
-              onChange={(id) => setState({ ...state, operationId: id })}
+              onChange={(id) => {
+                setEditing(null);
+                setState({ ...state, operationId: id });
+              }}
             />
           ) : (
             <Text>This resource is not part of the API description.</Text>
           )}
           {operation && (
             <RequestForm
-              key={operation.id}
+              key={`${operation.id}:${editing?.key ?? ''}`}
               operation={operation}
+              initialDraft={editing?.draft}
               jsonMode={state.jsonMode}
               onJsonModeChange={(jsonMode) => setState({ ...state, operationId: operation.id, jsonMode })}
               sending={sending}
-              onSend={(input, body) => void send({ operation, input, body })}
+              onSend={(input, body, draft) => void send({ operation, input, body, draft })}
             />
           )}
         </Stack>
@@ -161,6 +192,7 @@ export function ConsolePage({ impersonationSlot }: ConsolePageProps) {
               )
             }
             onSendAgain={(entry) => withRequest(entry, (request) => void send(request))}
+            onEdit={(entry) => withRequest(entry, (request) => edit(request, entry.id))}
           />
         </Box>
       </Grid>

@@ -29,6 +29,14 @@ export const EMPTY_QUERY_DRAFT: QueryDraft = {
   params: {},
 };
 
+/** Everything the request form holds, so a logged request can be loaded back into the form and edited. */
+export interface RequestDraft {
+  readonly pathParams: Readonly<Record<string, string>>;
+  readonly query: QueryDraft;
+  /** The body as sent (already typed); `undefined` for operations without one. */
+  readonly body: unknown;
+}
+
 /** The list conventions get their own controls; every other query parameter is a plain text box. */
 export const LIST_PARAM_NAMES = new Set(['search', 'searchOn', 'sortBy', 'page', 'pageSize', 'filters']);
 

@@ -19,6 +19,7 @@ import {
   missingQueryParams,
   toConsoleQuery,
   type QueryDraft,
+  type RequestDraft,
 } from './query-draft';
 
 export interface RequestFormProps {
@@ -26,17 +27,21 @@ export interface RequestFormProps {
   readonly jsonMode: boolean;
   readonly onJsonModeChange: (jsonMode: boolean) => void;
   readonly sending: boolean;
-  readonly onSend: (input: ConsoleRequestInput, body: unknown) => void;
+  readonly onSend: (input: ConsoleRequestInput, body: unknown, draft: RequestDraft) => void;
+  /** A logged request to start from ('Edit request'); the form starts empty without it. */
+  readonly initialDraft?: RequestDraft | undefined;
 }
 
 /**
  * The request form of one operation (spec §2): path parameters, query parameters (the list conventions for list
- * operations), and the body through the form engine or as JSON. Mount it with `key={operation.id}`.
+ * operations), and the body through the form engine or as JSON. Mount it with a key that changes with the operation and with
+ * the draft it starts from.
  */
-export function RequestForm({ operation, jsonMode, onJsonModeChange, sending, onSend }: RequestFormProps) {
-  const [pathParams, setPathParams] = useState<Record<string, string>>({});
-  const [draft, setDraft] = useState<QueryDraft>(EMPTY_QUERY_DRAFT);
-  const [jsonBody, setJsonBody] = useState<unknown>({});
+export function RequestForm(props: RequestFormProps) {
+  const { operation, jsonMode, onJsonModeChange, sending, onSend, initialDraft } = props;
+  const [pathParams, setPathParams] = useState<Record<string, string>>(() => ({ ...initialDraft?.pathParams }));
+  const [draft, setDraft] = useState<QueryDraft>(initialDraft?.query ?? EMPTY_QUERY_DRAFT);
+  const [jsonBody, setJsonBody] = useState<unknown>(initialDraft?.body ?? {});
   const [problem, setProblem] = useState<string | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const body = operation.requestBody;
@@ -53,7 +58,8 @@ export function RequestForm({ operation, jsonMode, onJsonModeChange, sending, on
     if (missingPathParams(operation, pathParams).length > 0) return setProblem(INSUFFICIENT_ROUTE_PARAMS);
     if (missingQueryParams(operation, draft).length > 0) return setProblem(MISSING_REQUIRED_PARAMETERS);
     setProblem(null);
-    onSend({ pathParams, query: toConsoleQuery(draft) }, body === null ? undefined : requestBody);
+    const sentBody = body === null ? undefined : requestBody;
+    onSend({ pathParams, query: toConsoleQuery(draft) }, sentBody, { pathParams, query: draft, body: sentBody });
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -129,7 +135,7 @@ export function RequestForm({ operation, jsonMode, onJsonModeChange, sending, on
       {formMode ? (
         <SchemaForm
           fields={fields}
-          defaultValues={toFormValues(fields, undefined)}
+          defaultValues={toFormValues(fields, initialDraft?.body)}
           submitLabel="Send"
           onSubmit={(values) => send(values)}
         />

@@ -25,7 +25,19 @@ function formatSize(bytes: number): string {
 function JsonBlock({ value, label }: { value: unknown; label: string }) {
   const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
   return (
-    <Box as="pre" aria-label={label} fontSize="xs" bg="bg.muted" p="2" rounded="md" overflow="auto" maxH="96">
+    // Focusable so keyboard users can scroll a long body (axe: scrollable-region-focusable).
+    <Box
+      as="pre"
+      aria-label={label}
+      tabIndex={0}
+      fontSize="xs"
+      bg="bg.muted"
+      p="2"
+      rounded="md"
+      overflow="auto"
+      maxH="96"
+      _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
+    >
       {text}
     </Box>
   );
@@ -85,11 +97,13 @@ export interface RequestLogPanelProps {
   readonly onCopyCurl: (entry: RequestLogEntry) => void;
   readonly onCopySdk: (entry: RequestLogEntry) => void;
   readonly onSendAgain: (entry: RequestLogEntry) => void;
+  /** Loads the request back into the form to change it before sending it again. */
+  readonly onEdit: (entry: RequestLogEntry) => void;
 }
 
 /** Recent requests (newest first) and the selected one's payload and response (spec §2 right panel). */
 export function RequestLogPanel(props: RequestLogPanelProps) {
-  const { log, selectedId, onSelect, onCopyCurl, onCopySdk, onSendAgain } = props;
+  const { log, selectedId, onSelect, onCopyCurl, onCopySdk, onSendAgain, onEdit } = props;
   if (log.length === 0) return <Text color="fg.muted">{EMPTY_LOG_MESSAGE}</Text>;
   const selected = log.find((entry) => entry.id === selectedId) ?? log[0];
   return (
@@ -129,6 +143,9 @@ export function RequestLogPanel(props: RequestLogPanelProps) {
             </Button>
             <Button size="xs" variant="outline" onClick={() => onCopySdk(selected)}>
               Copy as SDK call
+            </Button>
+            <Button size="xs" variant="outline" onClick={() => onEdit(selected)}>
+              Edit request
             </Button>
             <Button size="xs" onClick={() => onSendAgain(selected)}>
               Send again

@@ -1,6 +1,7 @@
 import type { ApiOperation } from '@/description/api-model';
 import { DEFAULT_TIMEOUT_MS } from '@/services/http';
 import { byteSize, type RequestLogEntry } from './lib/request-log';
+import type { RequestDraft } from './query-draft';
 import { buildRequestUrl, fillPath, queryPairs, type ConsoleRequestInput } from './lib/request-url';
 
 /** What one console request needs; kept with the log entry so it can be copied or sent again. */
@@ -9,6 +10,8 @@ export interface SentRequest {
   readonly input: ConsoleRequestInput;
   /** `undefined` for operations without a body. */
   readonly body: unknown;
+  /** The form state that produced it, for 'Edit request'; absent when the request was built elsewhere. */
+  readonly draft?: RequestDraft;
 }
 
 export interface SendOptions {

@@ -1,5 +1,5 @@
 import type { ApiDescription } from '@/description/api-model';
-import type { SchemaObject } from '@/description/openapi-types';
+import { platformRoles } from '@/description/platform-roles';
 import type { FieldError } from '@/services/portal-error';
 import { GRANTS, type PortalUser, type RoleGroupInput } from '@/services/portal';
 
@@ -9,10 +9,6 @@ export const EXTRA_ROLES = ['InventoryAdmin'] as const;
 /** Same limit as the server's role validation. */
 export const NAME_MAX_LENGTH = 100;
 
-function stringEnum(schema: SchemaObject | undefined): string[] {
-  return (schema?.enum ?? []).filter((value): value is string => typeof value === 'string');
-}
-
 /**
  * The platform roles a role group may carry: the security profile's `Roles` items enum (else the `ApiRole`
  * enum) of the API description, plus {@link EXTRA_ROLES}; sorted and without duplicates.
@@ -21,9 +17,7 @@ function stringEnum(schema: SchemaObject | undefined): string[] {
  * allowedRoles(description); // ['AdminUserAdmin', 'ApiClientAdmin', 'FullAccess', 'InventoryAdmin', ...]
  */
 export function allowedRoles(description: ApiDescription): string[] {
-  const profileRoles = stringEnum(description.schemas.SecurityProfile?.properties?.Roles?.items);
-  const roles = profileRoles.length > 0 ? profileRoles : stringEnum(description.schemas.ApiRole);
-  return [...new Set([...roles, ...EXTRA_ROLES])].sort((a, b) => a.localeCompare(b));
+  return [...new Set([...platformRoles(description), ...EXTRA_ROLES])].sort((a, b) => a.localeCompare(b));
 }
 
 /** Spec 1 §6: the RoleGroupsAdmin grant manages role groups, and organization admins always may. */

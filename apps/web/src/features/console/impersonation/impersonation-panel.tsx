@@ -1,7 +1,8 @@
-import { Badge, Box, Button, CloseButton, Drawer, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Alert, Badge, Box, Button, CloseButton, Drawer, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { usePortalContext } from '@/app/portal/portal-context';
 import type { Grants, ImpersonationUser, PortalApiClient } from '@/services/portal';
+import { isPortalError } from '@/services/portal-error';
 import { showsCompanyName, type CommerceRole, type ImpersonationContext } from '../lib/impersonation-state';
 import { useApiClientSearch, useClientUserSearch } from './impersonation-api';
 import { MODAL_SEARCH_DEBOUNCE_MS, useDebouncedValue } from './use-debounced-value';
@@ -19,6 +20,31 @@ export function clientAccessBadges(client: PortalApiClient): string[] {
     client.AllowAnySupplier ? 'Suppliers' : null,
   ].filter((badge): badge is string => badge !== null);
   return badges.length > 0 ? badges : ['No Access'];
+}
+
+export const NO_IMPERSONATION_GRANT_TEXT =
+  'None of your role groups grants Impersonate Buyer, Impersonate Seller or Impersonate Supplier, so you cannot ' +
+  'impersonate users. An organization admin can add one on the Roles page.';
+
+/**
+ * What a failed search says: a refusal names the missing permission instead of a vague failure, and other errors
+ * keep the server's own explanation (spec 1 §8: the server's detail or message).
+ */
+export function searchErrorText(error: unknown, what: 'API clients' | 'users'): string {
+  if (isPortalError(error) && error.status === 403) {
+    return what === 'users'
+      ? 'You do not have permission to see the users of this API client: impersonation needs an Impersonate grant.'
+      : 'You do not have permission to see the API clients of this marketplace.';
+  }
+  const detail = error instanceof Error && error.message ? ` ${error.message}` : '';
+  return `The ${what} could not be loaded.${detail}`;
+}
+
+/** Whether any impersonation grant is held; without one the picker explains why no user can be chosen. */
+export function hasAnyImpersonationGrant(grants: Partial<Grants> | undefined): boolean {
+  return (
+    grants?.ImpersonateBuyer === true || grants?.ImpersonateSeller === true || grants?.ImpersonateSupplier === true
+  );
 }
 
 /** The grant the portal user needs to impersonate a user of `role`; the server refuses the token without it. */
@@ -71,7 +97,7 @@ function ClientSearch({
         </Text>
       ) : clients.isError ? (
         <Text color="fg.error" fontSize="sm">
-          The API clients could not be loaded.
+          {searchErrorText(clients.error, 'API clients')}
         </Text>
       ) : items.length === 0 ? (
         <Text color="fg.muted" fontSize="sm">
@@ -148,7 +174,7 @@ function UserSearch({
         </Text>
       ) : users.isError ? (
         <Text color="fg.error" fontSize="sm">
-          The users could not be loaded.
+          {searchErrorText(users.error, 'users')}
         </Text>
       ) : items.length === 0 ? (
         <Text color="fg.muted" fontSize="sm">
@@ -233,6 +259,12 @@ function ContextPicker({
             </Drawer.Header>
             <Drawer.Body>
               <Stack gap="6">
+                {hasAnyImpersonationGrant(me.ScPermissionGrants) ? null : (
+                  <Alert.Root status="warning">
+                    <Alert.Indicator />
+                    <Alert.Description>{NO_IMPERSONATION_GRANT_TEXT}</Alert.Description>
+                  </Alert.Root>
+                )}
                 <ClientSearch
                   marketplaceId={marketplace.Id}
                   selected={client}

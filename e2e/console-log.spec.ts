@@ -1,0 +1,86 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_USERS, signIn } from './sign-in.ts';
+
+// Journeys around the request log: load a logged request back into the form, change it, send it again; and a
+// console link naming something the API description lacks.
+
+async function openConsole(page: Page, operationId: string): Promise<void> {
+  await signIn(page, DEMO_USERS.owner);
+  const query = new URLSearchParams({ organization: 'demo-org', tenantName: 'demo-sandbox', operationId });
+  await page.goto(`/console?${query.toString()}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'API console' })).toBeVisible();
+}
+
+async function send(page: Page, expectedCount: number): Promise<void> {
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect(page.getByTestId('request-log-entry')).toHaveCount(expectedCount);
+}
+
+test.describe('API console request log', () => {
+  test('an owner edits a logged list request and sends the changed filter', async ({ page }) => {
+    await openConsole(page, 'Products.List');
+    await page.getByRole('button', { name: 'Add filter' }).click();
+    await page.getByRole('textbox', { name: 'Filter name 1' }).fill('Active');
+    await page.getByRole('textbox', { name: 'Filter value 1' }).fill('true');
+    await send(page, 1);
+
+    // Leave the form, then bring the logged request back.
+    await page.getByRole('textbox', { name: 'Filter value 1' }).fill('');
+    await page.getByRole('button', { name: 'Edit request' }).click();
+    await expect(page.getByRole('textbox', { name: 'Filter name 1' })).toHaveValue('Active');
+    const value = page.getByRole('textbox', { name: 'Filter value 1' });
+    await expect(value).toHaveValue('true');
+    await value.fill('false');
+    await send(page, 2);
+
+    await page.getByRole('tab', { name: 'Payload' }).click();
+    const query = page.getByRole('table', { name: 'Query string parameters' });
+    await expect(query).toContainText('Active');
+    await expect(query).toContainText('false');
+  });
+
+  test('an owner edits a created product body and creates a second one', async ({ page }) => {
+    await openConsole(page, 'Products.Create');
+    const first = `console-edit-${Date.now()}`;
+    await page.getByRole('textbox', { name: 'ID', exact: true }).fill(first);
+    await page.getByRole('textbox', { name: 'Name', exact: true }).fill('Edited later');
+    await send(page, 1);
+    await expect(page.getByTestId('request-status').first()).toHaveText('201');
+
+    await page.getByRole('button', { name: 'Edit request' }).click();
+    const id = page.getByRole('textbox', { name: 'ID', exact: true });
+    await expect(id).toHaveValue(first);
+    await expect(page.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue('Edited later');
+    await id.fill(`${first}-2`);
+    await send(page, 2);
+    await expect(page.getByTestId('request-status').first()).toHaveText('201');
+    await expect(page.getByRole('tabpanel').getByLabel('Response body')).toContainText(`${first}-2`);
+  });
+
+  test('a link to an operation the description lacks opens Me and says why', async ({ page }) => {
+    await openConsole(page, 'Nothing.Here');
+    await expect(page.getByText(`"Nothing.Here" is not part of this marketplace's API description`)).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Me', exact: true })).toBeVisible();
+  });
+
+  test('an owner reads the connection and token details the requests use', async ({ page }) => {
+    await openConsole(page, 'Me.Get');
+    await page.getByRole('button', { name: 'Connection and token' }).click();
+    const request = page.getByRole('region', { name: 'Request', exact: true });
+    await expect(request.getByText('Developer token')).toBeVisible();
+    await expect(request.getByText(/\/platform\/v1$/)).toBeVisible();
+    await expect(request.getByText('demo-sandbox', { exact: true })).toBeVisible();
+    await expect(request.getByRole('group', { name: 'Platform roles' })).toContainText('FullAccess');
+  });
+
+  test('has no serious or critical accessibility violations with a request logged', async ({ page }) => {
+    await openConsole(page, 'Products.List');
+    await send(page, 1);
+    await page.getByRole('button', { name: 'Connection and token' }).click();
+    await expect(page.getByRole('group', { name: 'Platform roles' })).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  });
+});
