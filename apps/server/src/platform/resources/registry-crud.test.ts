@@ -1,98 +1,24 @@
 import { describe, expect, it } from 'vitest';
-import type { ApiErrorEntry } from '../engine/errors.ts';
 import { defaultSortable } from '../engine/pg-store.ts';
-import { useEngineApp } from '../engine/testing/engine-app.ts';
 import { platformRegistry } from './index.ts';
-import { API_ROLES, type ApiRole } from './roles.ts';
 import {
-  KEY_FIELDS,
-  SampleFactory,
-  SCOPE_VALUES,
-  sampleId,
-  type Created,
-  type Item,
-  type Method,
-} from './testing/sample-bodies.ts';
-import {
-  STANDARD_OPERATIONS,
-  type AssignmentDefinition,
-  type ResourceDefinition,
-  type StandardOperation,
-} from './types.ts';
+  CASES,
+  describeReply,
+  errors,
+  items,
+  query,
+  registryResources,
+  resourceCases,
+  SKIPS,
+  totalCount,
+  useRegistryApp,
+} from './testing/registry-cases.ts';
+import { KEY_FIELDS, sampleId, type Created, type Item } from './testing/sample-bodies.ts';
+import type { AssignmentDefinition, ResourceDefinition } from './types.ts';
 
-/**
- * Cases that cannot run generically for a resource, with the reason. Keys are case names (see
- * `CASES`), `assignment:<model>` for an assignment, or `all`. A reason starting with `BUG:` marks
- * a real defect that is waiting for a fix; remove the entry with the fix.
- */
-const SKIPS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
-  ApiClients: {
-    IdExists: 'ID is read-only: the platform always generates it, so a second create cannot ask for the same ID',
-  },
-  Variants: {
-    Get: 'variants are created only by Products.GenerateVariants (from specs and options), not by a Create',
-    List: 'variants are created only by Products.GenerateVariants, so there is no item to find',
-    Filter: 'variants are created only by Products.GenerateVariants, so there is no item to filter',
-    PatchXp: 'variants are created only by Products.GenerateVariants; PUT and PATCH only update one',
-    Save: 'PUT updates a generated variant but cannot create one (hook answers 404)',
-    RoundTrip: 'variants are created only by Products.GenerateVariants',
-  },
-  XpIndices: {
-    List: 'xp indices are written by the extra operation XpIndices.Put and have no ID to filter on',
-    Filter: 'xp indices are written by the extra operation XpIndices.Put, not by a Create',
-  },
-};
-
-/** Cases that need an ID, which a singleton (one object per marketplace at its path) does not have. */
-const SINGLETON_SKIPS: Readonly<Record<string, string>> = {
-  IdExists: 'a singleton has no ID to clash',
-  NotFound: 'a singleton has no ID to miss',
-};
-
-/** Every generic case, with the standard operation it exercises (absent: the resource does not offer it). */
-const CASES = {
-  Create: 'Create',
-  Get: 'Get',
-  List: 'List',
-  Sort: 'List',
-  Filter: 'List',
-  PatchXp: 'Patch',
-  Save: 'Save',
-  RoundTrip: 'Save',
-  IdExists: 'Create',
-  NotFound: 'Get',
-  UnknownProperty: 'Create',
-  NoToken: undefined,
-  WrongRole: undefined,
-  Delete: 'Delete',
-} as const satisfies Record<string, StandardOperation | undefined>;
-type CaseName = keyof typeof CASES;
-
-const resources = platformRegistry.resources.filter(
-  (resource) => (resource.operations ?? STANDARD_OPERATIONS).length > 0,
-);
-
-const engine = useEngineApp(platformRegistry);
-
-interface Reply {
-  status: number;
-  body: unknown;
-  headers: Record<string, unknown>;
-}
-
-/** One request under `/platform/v1`; `roles` null sends no caller at all. */
-async function call(method: Method, url: string, body?: unknown, roles: string | null = 'FullAccess'): Promise<Reply> {
-  return engine.call({ method, url, body, roles });
-}
-
-const factory = new SampleFactory(platformRegistry, (method, url, body) => call(method, url, body));
-
-const errors = (reply: Reply): ApiErrorEntry[] =>
-  (reply.body as { Errors?: ApiErrorEntry[] } | undefined)?.Errors ?? [];
-const items = (reply: Reply): Item[] => (reply.body as { Items?: Item[] } | undefined)?.Items ?? [];
-const totalCount = (reply: Reply): number | undefined =>
-  (reply.body as { Meta?: { TotalCount: number } } | undefined)?.Meta?.TotalCount;
-const describeReply = (reply: Reply) => `${reply.status} ${JSON.stringify(reply.body)}`;
+// The standard operations and the assignments of every resource, run generically
+// (shared set-up: testing/registry-cases.ts).
+const { call, factory } = useRegistryApp();
 
 /** The body as the API answers it back: without write-only fields. */
 function withoutWriteOnly(resource: ResourceDefinition, body: Item): Item {
@@ -101,55 +27,6 @@ function withoutWriteOnly(resource: ResourceDefinition, body: Item): Item {
 
 function omit(item: Item, names: readonly string[]): Item {
   return Object.fromEntries(Object.entries(item).filter(([name]) => !names.includes(name)));
-}
-
-/** The first role of the enum that is neither FullAccess nor one of `roles`. */
-function outsiderRole(roles: readonly ApiRole[]): ApiRole {
-  const outsider = API_ROLES.find((role) => role !== 'FullAccess' && !roles.includes(role));
-  if (!outsider) throw new Error('Every role is allowed');
-  return outsider;
-}
-
-interface Route {
-  method: Method;
-  path: string;
-  roles: readonly ApiRole[];
-  body: object | undefined;
-}
-
-const METHODS: Record<StandardOperation, Method> = {
-  List: 'GET',
-  Create: 'POST',
-  Get: 'GET',
-  Save: 'PUT',
-  Patch: 'PATCH',
-  Delete: 'DELETE',
-};
-
-/**
- * The standard operations a resource offers, with method, path template and roles: the declared
- * ones, and those it publishes as operations of its own at the standard name, method and path (an
- * `Orders.List` with extra parameters and fewer roles, a line item `Get` behind a check on its order).
- */
-function standardRoutes(resource: ResourceDefinition): Map<StandardOperation, Route> {
-  const declared = resource.operations ?? STANDARD_OPERATIONS;
-  const routes = new Map<StandardOperation, Route>();
-  for (const operation of STANDARD_OPERATIONS) {
-    const onItem = !resource.singleton && ['Get', 'Save', 'Patch', 'Delete'].includes(operation);
-    const method = METHODS[operation];
-    const path = onItem ? `${resource.path}/{${resource.idParam}}` : resource.path;
-    const body = ['Create', 'Save', 'Patch'].includes(operation) ? {} : undefined;
-    if (declared.includes(operation)) {
-      const roles = operation === 'List' || operation === 'Get' ? resource.roles.read : resource.roles.write;
-      routes.set(operation, { method, path, roles, body });
-      continue;
-    }
-    const published = resource.extraOperations?.find(
-      (extra) => extra.name === operation && extra.method === method && extra.path === path,
-    );
-    if (published) routes.set(operation, { method, path, roles: published.roles, body });
-  }
-  return routes;
 }
 
 /** Fields that tell objects apart in a list: ID, or the key of a model without one (see `KEY_FIELDS`). */
@@ -162,16 +39,6 @@ function keyOf(resource: ResourceDefinition, item: Item): Record<string, string>
   const fields = keyFieldsOf(resource);
   if (!fields) throw new Error(`${resource.model.name} has no ID: add its key fields to KEY_FIELDS`);
   return Object.fromEntries(fields.map((field) => [field, String(item[field])]));
-}
-
-/** Made-up values for every parameter of a path; scope parameters get their real values so routes match. */
-function madeUpParams(path: string): Record<string, string> {
-  const params: Record<string, string> = {};
-  for (const match of path.matchAll(/\{([A-Za-z0-9_]+)\}/g)) {
-    const name = match[1] as string;
-    params[name] = SCOPE_VALUES[name] ?? `made-up-${name}`;
-  }
-  return params;
 }
 
 /**
@@ -196,22 +63,9 @@ function filterOn(resource: ResourceDefinition, item: Item): { field: string; va
   return first ? { field: first[0], value: '!*' } : { field: 'ID', value: String(item.ID) };
 }
 
-const query = (params: Record<string, string>) => new URLSearchParams(params).toString();
-
-describe.each(resources)('$name', (resource) => {
-  const routes = standardRoutes(resource);
-  const offered = new Set<StandardOperation>(routes.keys());
-  const skips = SKIPS[resource.name] ?? {};
+describe.each(registryResources)('$name', (resource) => {
+  const { offered, skips, generic } = resourceCases(resource);
   const objectType = resource.model.name;
-
-  /** Declares a case unless the resource does not offer its operation; a listed skip shows with its reason. */
-  function generic(name: CaseName, title: string, body: () => Promise<void>): void {
-    const operation = CASES[name];
-    if (operation && !offered.has(operation)) return;
-    const reason = skips[name] ?? skips.all ?? (resource.singleton ? SINGLETON_SKIPS[name] : undefined);
-    if (reason) it.todo(`${title} [not run: ${reason}]`);
-    else it(title, body);
-  }
 
   let parents: Record<string, string> | undefined;
   /** Parent (and scope) parameters shared by this resource's cases, created once. */
@@ -348,30 +202,6 @@ describe.each(resources)('$name', (resource) => {
       if (offered.has('List')) expect(totalCount(await call('GET', url))).toBe(before);
     },
   );
-
-  generic('NoToken', 'every operation answers 401 InvalidToken without a token', async () => {
-    for (const [operation, route] of routes) {
-      const url = factory.url(route.path, madeUpParams(route.path));
-      const refused = await call(route.method, url, route.body, null);
-      expect.soft(refused.status, `${operation}: ${describeReply(refused)}`).toBe(401);
-      expect.soft(errors(refused)[0]?.ErrorCode, operation).toBe('InvalidToken');
-    }
-  });
-
-  generic('WrongRole', 'every operation answers 403 InsufficientRoles to a role outside its list', async () => {
-    for (const [operation, route] of routes) {
-      // An empty list lets any authenticated caller in; the role matrix covers those.
-      if (route.roles.length === 0) continue;
-      const role = outsiderRole(route.roles);
-      const url = factory.url(route.path, madeUpParams(route.path));
-      const refused = await call(route.method, url, route.body, role);
-      expect.soft(refused.status, `${operation} as ${role}: ${describeReply(refused)}`).toBe(403);
-      expect.soft(errors(refused)[0], operation).toMatchObject({
-        ErrorCode: 'InsufficientRoles',
-        Data: { SufficientRoles: ['FullAccess', ...route.roles] },
-      });
-    }
-  });
 
   generic('Delete', 'Delete answers 204, then Get answers 404', async () => {
     const { url } = await existing();
