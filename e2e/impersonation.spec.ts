@@ -60,7 +60,9 @@ test.describe('Console impersonation', () => {
       .getByRole('navigation', { name: 'Console resources' })
       .getByRole('button', { name: 'Me', exact: true })
       .click();
-    await page.getByRole('combobox', { name: 'Operation' }).selectOption('Me.Get');
+    await page.getByRole('combobox', { name: 'Operation' }).fill('Me.Get');
+    await page.getByRole('option', { name: /Me\.Get$/ }).click();
+    await expect(page.getByText('Me.Get · /')).toBeVisible();
 
     let body = await sendMeGet(page, 1);
     await expect(page.getByTestId('request-status').first()).toHaveText('200');
@@ -86,13 +88,9 @@ test.describe('Console impersonation', () => {
   test('a viewer without grants cannot apply a buyer context', async ({ page }) => {
     await openConsole(page, DEMO_USERS.viewer);
     const picker = await pickStorefrontBuyer(page);
-    // The portal refuses the user list (403) to someone with no impersonation grant, so no user can be picked;
-    // were a list shown, buyer01 would be disabled with the lack-of-permission reason.
-    await expect(
-      picker
-        .getByText('The users could not be loaded.')
-        .or(picker.getByText('You lack permission to impersonate Buyer users.')),
-    ).toBeVisible();
+    // The picker says up front why no user can be chosen, and the portal refuses the user list (403) itself.
+    await expect(picker.getByText(/None of your role groups grants Impersonate Buyer/)).toBeVisible();
+    await expect(picker.getByText(/You do not have permission to see the users of this API client/)).toBeVisible();
     const users = picker.getByRole('list', { name: 'Users' }).getByRole('button');
     for (const user of await users.all()) await expect(user).toBeDisabled();
     await expect(picker.getByRole('button', { name: 'Apply' })).toBeDisabled();

@@ -25,6 +25,12 @@ export default defineConfig({
               name: 'chakra',
               test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@floating-ui|@internationalized|@pandacss)[\\/]/,
             },
+            // Only the lazily loaded JSON editor uses these; without their own group the vendor group would
+            // pull them into the initial download.
+            {
+              name: 'codemirror',
+              test: /node_modules[\\/](@codemirror|@lezer|@marijn|crelt|style-mod|w3c-keyname)[\\/]/,
+            },
             { name: 'vendor', test: /node_modules[\\/]/ },
           ],
         },

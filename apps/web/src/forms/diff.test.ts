@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { JsonValue } from '@/description/openapi-types';
 import { changedFields, hasChanges } from './diff';
 
 describe('changedFields', () => {
@@ -15,6 +16,25 @@ describe('changedFields', () => {
   it('replaces arrays as a whole', () => {
     expect(changedFields({ Tags: ['a', 'b'] }, { Tags: ['a', 'c'] })).toEqual({ Tags: ['a', 'c'] });
     expect(changedFields({ Tags: ['a'] }, { Tags: ['a'] })).toEqual({});
+  });
+
+  it('sends a whole list when any element differs, deep inside objects too', () => {
+    const before: { [key: string]: JsonValue } = { Addresses: [{ City: 'Oslo', Lines: ['a'] }, { City: 'Bergen' }] };
+    const after: { [key: string]: JsonValue } = { Addresses: [{ City: 'Oslo', Lines: ['b'] }, { City: 'Bergen' }] };
+    expect(changedFields(before, after)).toEqual(after);
+    expect(changedFields(before, structuredClone(before))).toEqual({});
+  });
+
+  it('counts an added, removed or moved element as a change', () => {
+    expect(changedFields({ Scores: [1, 2] }, { Scores: [1, 2, 3] })).toEqual({ Scores: [1, 2, 3] });
+    expect(changedFields({ Scores: [1, 2] }, { Scores: [1] })).toEqual({ Scores: [1] });
+    expect(changedFields({ Scores: [1, 2] }, { Scores: [2, 1] })).toEqual({ Scores: [2, 1] });
+  });
+
+  it('sends an emptied list as [] and treats empty and missing lists alike', () => {
+    expect(changedFields({ Roles: ['Admin'] }, {})).toEqual({ Roles: [] });
+    expect(changedFields({ Roles: [] }, {})).toEqual({});
+    expect(changedFields({ Address: { Lines: ['a'] } }, { Address: {} })).toEqual({ Address: { Lines: [] } });
   });
 
   it('clears values that disappeared and adds new ones', () => {

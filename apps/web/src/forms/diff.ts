@@ -2,7 +2,8 @@ import type { JsonValue } from '@/description/openapi-types';
 
 // PATCH DIFF
 // Saving an existing item sends only what changed (spec 2 §5). Objects (xp included) are compared key by key so a
-// PATCH touches only the changed leaves; arrays go whole because the platform replaces them whole.
+// PATCH touches only the changed leaves; arrays go whole because the platform replaces them whole, so one changed,
+// added, removed or moved element sends the entire new list.
 
 type JsonRecord = { [key: string]: JsonValue };
 
@@ -24,7 +25,8 @@ export function jsonEqual(a: JsonValue | undefined, b: JsonValue | undefined): b
 }
 
 /**
- * The fields of `current` that differ from `initial`. A key that disappeared is sent as null so PATCH clears it.
+ * The fields of `current` that differ from `initial`. A key that disappeared is sent as null so PATCH clears it,
+ * except a list, which is sent as []: lists are replaced whole, and the form leaves empty lists out of its body.
  *
  * @example
  * changedFields({ Name: 'A', xp: { a: 1, b: 2 } }, { Name: 'A', xp: { a: 1, b: 3 } }); // { xp: { b: 3 } }
@@ -36,7 +38,9 @@ export function changedFields(initial: JsonRecord, current: JsonRecord): JsonRec
     const before = initial[key];
     const after = current[key];
     if (jsonEqual(before, after)) continue;
-    if (after === undefined) changes[key] = null;
+    // An empty list and a missing one are the same to the form, so neither counts as a change.
+    if (after === undefined && Array.isArray(before) && before.length === 0) continue;
+    if (after === undefined) changes[key] = Array.isArray(before) ? [] : null;
     else if (isRecord(before) && isRecord(after)) changes[key] = changedFields(before, after);
     else changes[key] = after;
   }

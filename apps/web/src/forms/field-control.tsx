@@ -1,9 +1,11 @@
-import { Field, Input, NativeSelect, Switch, Text, Textarea } from '@chakra-ui/react';
+import { Box, Field, Input, NativeSelect, Switch, Text, Textarea } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { JsonEditor } from '@/ui/json-editor';
 import type { FormField } from './field-model';
 
 // FIELD CONTROL
-// One Chakra control per field kind. Controlled by the form through `value`/`onChange`/`onBlur` so react-hook-form
+// One Chakra control per single-value field kind (lists have their own components: array-field, multi-select-field).
+// Controlled by the form through `value`/`onChange`/`onBlur` so react-hook-form
 // owns the state and runs validation on blur.
 
 export interface ControlProps {
@@ -20,7 +22,7 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-function Control({ field, control }: { field: FormField; control: ControlProps }) {
+function Control({ field, control, invalid }: { field: FormField; control: ControlProps; invalid: boolean }) {
   const { value, onChange, onBlur, name } = control;
   const common = { name, onBlur, value: text(value) };
   switch (field.control) {
@@ -50,12 +52,20 @@ function Control({ field, control }: { field: FormField; control: ControlProps }
     case 'textarea':
       return <Textarea {...common} rows={4} onChange={(e) => onChange(e.target.value)} />;
     case 'json':
-    case 'array':
       return (
         <>
           {/* Only developers see this: users get a working JSON editor for shapes the engine does not know. */}
           {field.unhandled && import.meta.env.DEV && <Text color="fg.error">UNHANDLED INPUT TYPE</Text>}
-          <Textarea {...common} rows={4} fontFamily="mono" onChange={(e) => onChange(e.target.value)} />
+          {/* The editor has no blur of its own; focus leaving it bubbles here, where validation runs. */}
+          <Box onBlur={onBlur} w="full">
+            <JsonEditor
+              label={field.label}
+              value={text(value)}
+              onChange={onChange}
+              invalid={invalid}
+              minHeight="8rem"
+            />
+          </Box>
         </>
       );
     case 'number':
@@ -92,7 +102,11 @@ export function FieldControl(props: {
         {field.label}
         <Field.RequiredIndicator />
       </Field.Label>
-      {field.idField && idPicker ? idPicker(field, control) : <Control field={field} control={control} />}
+      {field.idField && idPicker ? (
+        idPicker(field, control)
+      ) : (
+        <Control field={field} control={control} invalid={error !== undefined} />
+      )}
       {help && <Field.HelperText>{help}</Field.HelperText>}
       {error && <Field.ErrorText>{error}</Field.ErrorText>}
     </Field.Root>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { buildFieldModel, fieldLabel, flattenFields, type FormField } from './field-model';
-import { userSchema } from './test-schema';
+import { arrayItemField, buildFieldModel, fieldLabel, flattenFields, type FormField } from './field-model';
+import { listSchema, userSchema } from './test-schema';
 
 function byPath(fields: readonly FormField[], path: string): FormField {
   const field = flattenFields(fields).find((f) => f.path === path);
@@ -86,5 +86,73 @@ describe('buildFieldModel', () => {
       { mode: 'create' },
     );
     expect(fields[0]?.rules.required).toBe(true);
+  });
+});
+
+describe('list fields', () => {
+  const lists = buildFieldModel(listSchema, { mode: 'create' });
+
+  it('edits lists of primitives item by item, with the item rules of a lone field', () => {
+    expect(byPath(lists, 'Tags')).toMatchObject({ control: 'array', unhandled: false });
+    expect(byPath(lists, 'Tags').item).toMatchObject({ control: 'text', rules: { required: true, maxLength: 5 } });
+    expect(byPath(lists, 'Scores').item).toMatchObject({ control: 'integer', rules: { minimum: 0, maximum: 100 } });
+    expect(byPath(lists, 'Prices').item?.control).toBe('number');
+    expect(byPath(lists, 'Flags').item?.control).toBe('switch');
+    expect(byPath(lists, 'Emails').item).toMatchObject({ control: 'email', rules: { email: true } });
+    expect(byPath(lists, 'Dates').item?.control).toBe('datetime');
+  });
+
+  it('carries required, minItems and maxItems on the list', () => {
+    expect(byPath(lists, 'Tags').rules).toMatchObject({ required: true, minItems: 2, maxItems: 3 });
+    expect(byPath(lists, 'Scores').rules).toMatchObject({ required: false, minItems: 2 });
+    expect(byPath(lists, 'Scores').rules.maxItems).toBeUndefined();
+  });
+
+  it('offers enum lists as a multi-select of their options', () => {
+    expect(byPath(lists, 'Roles')).toMatchObject({ control: 'multiselect', options: ['Admin', 'Reader', 'Writer'] });
+    expect(byPath(lists, 'Roles').rules.maxItems).toBe(1);
+    expect(byPath(lists, 'Levels')).toMatchObject({ control: 'multiselect', options: [1, 2, 3] });
+  });
+
+  it('edits lists of objects with the object rules, read-only properties left out', () => {
+    const item = byPath(lists, 'Addresses').item;
+    expect(item?.control).toBe('object');
+    expect(item?.fields?.map((f) => f.name)).toEqual(['City', 'Zip', 'Floor', 'Lines']);
+    expect(item?.fields?.[0]?.rules.required).toBe(true);
+    expect(item?.fields?.[1]?.rules).toMatchObject({ required: false, minLength: 5 });
+    expect(item?.fields?.[3]?.item?.control).toBe('text');
+  });
+
+  it('keeps lists of lists and unknown items on the JSON fallback', () => {
+    expect(byPath(lists, 'Matrix')).toMatchObject({ control: 'json', unhandled: true });
+    expect(byPath(lists, 'Anything')).toMatchObject({ control: 'json', unhandled: true });
+    // Free-form items are a known shape (like xp), edited as JSON without the developer flag.
+    expect(byPath(lists, 'Blobs')).toMatchObject({ control: 'json', unhandled: false });
+    expect(byPath(lists, 'Matrix').item).toBeUndefined();
+  });
+
+  it('places items at their index with a positional label', () => {
+    expect(arrayItemField(byPath(lists, 'Tags'), 1)).toMatchObject({
+      path: 'Tags.1.value',
+      name: 'Tags item 2',
+      label: 'Tags item 2',
+      control: 'text',
+    });
+    const address = arrayItemField(byPath(lists, 'Addresses'), 0);
+    expect(address).toMatchObject({ path: 'Addresses.0', label: 'Addresses item 1' });
+    expect(address.fields?.map((f) => f.path)).toEqual([
+      'Addresses.0.City',
+      'Addresses.0.Zip',
+      'Addresses.0.Floor',
+      'Addresses.0.Lines',
+    ]);
+    const lines = address.fields?.[3];
+    if (!lines) throw new Error('no Lines field');
+    expect(arrayItemField(lines, 2)).toMatchObject({ path: 'Addresses.0.Lines.2.value', label: 'Lines item 3' });
+    expect(() => arrayItemField(byPath(lists, 'Roles'), 0)).toThrow();
+  });
+
+  it('does not flatten item templates into the form', () => {
+    expect(flattenFields(lists).map((f) => f.path)).not.toContain('City');
   });
 });

@@ -16,6 +16,7 @@ export type ControlKind =
   | 'datetime'
   | 'object'
   | 'array'
+  | 'multiselect'
   | 'json';
 
 export interface FieldRules {
@@ -25,6 +26,9 @@ export interface FieldRules {
   readonly maximum?: number;
   readonly minLength?: number;
   readonly maxLength?: number;
+  /** For `array` and `multiselect`: the JSON Schema `minItems` / `maxItems`. */
+  readonly minItems?: number;
+  readonly maxItems?: number;
 }
 
 export interface FormField {
@@ -37,10 +41,15 @@ export interface FormField {
   readonly control: ControlKind;
   readonly rules: FieldRules;
   readonly helpText?: string;
-  /** Enum values for `select`. */
+  /** Enum values for `select` and `multiselect`. */
   readonly options?: readonly JsonValue[];
   /** Child fields for `object`. */
   readonly fields?: readonly FormField[];
+  /**
+   * For `array`: what one item is. A template: its own path is empty and its child paths are relative to the item;
+   * `arrayItemField` places it at a concrete index.
+   */
+  readonly item?: FormField;
   /** Names a resource identifier, so the admin screens may swap in a picker for it. */
   readonly idField: boolean;
   /** A schema shape the engine does not know; edited as raw JSON so the user can still send it. */
@@ -130,7 +139,8 @@ function controlFor(name: string, schema: SchemaObject): { control: ControlKind;
     case 'string':
       if (schema.format === 'date-time') return { control: 'datetime', unhandled: false };
       if (isPasswordField(name, schema)) return { control: 'password', unhandled: false };
-      if (name.toLowerCase() === 'email') return { control: 'email', unhandled: false };
+      // The format lets a list of addresses (named e.g. `Emails`) check each item too.
+      if (name.toLowerCase() === 'email' || schema.format === 'email') return { control: 'email', unhandled: false };
       if ((schema.maxLength ?? 0) > TEXTAREA_MIN_MAX_LENGTH) return { control: 'textarea', unhandled: false };
       return { control: 'text', unhandled: false };
     case 'integer':
@@ -140,7 +150,7 @@ function controlFor(name: string, schema: SchemaObject): { control: ControlKind;
     case 'boolean':
       return { control: 'switch', unhandled: false };
     case 'array':
-      return { control: 'array', unhandled: false };
+      return arrayControlFor(name, schema);
     case 'object':
     case undefined:
       // Objects with known properties nest; free-form ones (xp, additionalProperties) are edited as JSON.
@@ -152,6 +162,75 @@ function controlFor(name: string, schema: SchemaObject): { control: ControlKind;
   }
 }
 
+function arrayControlFor(name: string, schema: SchemaObject): { control: ControlKind; unhandled: boolean } {
+  const items = schema.items;
+  // Lists of lists have no item editor (spec 2 §3: xp array items cannot be arrays), nor do untyped items.
+  if (!items || items.type === 'array') return { control: 'json', unhandled: true };
+  const item = controlFor(name, items);
+  // An enum list is a set of choices (the security profile's Roles): a checkbox per option shows every choice
+  // and what is chosen at a glance and cannot pick one twice, which one dropdown per item would hide and allow.
+  if (item.control === 'select') return { control: 'multiselect', unhandled: false };
+  // Free-form or unknown items: the whole list is edited as JSON, flagged only when the item shape is unknown.
+  if (item.control === 'json') return item;
+  return { control: 'array', unhandled: false };
+}
+
+function numberKeyword(schema: SchemaObject, key: string): number | undefined {
+  const value = schema[key];
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
+
+function rulesFor(control: ControlKind, schema: SchemaObject, required: boolean): FieldRules {
+  const isString = schema.type === 'string';
+  const isNumeric = control === 'number' || control === 'integer';
+  const isList = control === 'array' || control === 'multiselect';
+  const minItems = isList ? numberKeyword(schema, 'minItems') : undefined;
+  const maxItems = isList ? numberKeyword(schema, 'maxItems') : undefined;
+  return {
+    required,
+    email: control === 'email',
+    ...(isNumeric && schema.minimum !== undefined ? { minimum: schema.minimum } : {}),
+    ...(isNumeric && schema.maximum !== undefined ? { maximum: schema.maximum } : {}),
+    ...(isString && schema.minLength !== undefined ? { minLength: schema.minLength } : {}),
+    ...(isString && schema.maxLength !== undefined ? { maxLength: schema.maxLength } : {}),
+    ...(minItems !== undefined ? { minItems } : {}),
+    ...(maxItems !== undefined ? { maxItems } : {}),
+  };
+}
+
+interface FieldSpec {
+  readonly name: string;
+  readonly path: string;
+  readonly label: string;
+  readonly schema: SchemaObject;
+  readonly required: boolean;
+  readonly idField: boolean;
+}
+
+function buildField(spec: FieldSpec, mode: FormMode): FormField {
+  const { name, path, label, schema, required, idField } = spec;
+  const { control, unhandled } = controlFor(name, schema);
+  return {
+    path,
+    name,
+    label,
+    control,
+    rules: rulesFor(control, schema, required),
+    ...(schema.description ? { helpText: schema.description } : {}),
+    ...(control === 'select' ? { options: schema.enum } : {}),
+    ...(control === 'multiselect' ? { options: schema.items?.enum } : {}),
+    ...(control === 'object' ? { fields: buildFields(schema, schema.required ?? [], mode, path) } : {}),
+    // Items are built at an empty path so one template serves every index (see `arrayItemField`). Every item is
+    // required: an unwanted one is removed with its button rather than left blank.
+    ...(control === 'array' && schema.items
+      ? { item: buildField({ name, path: '', label, schema: schema.items, required: true, idField: false }, mode) }
+      : {}),
+    idField,
+    unhandled,
+    schema,
+  };
+}
+
 function buildFields(schema: SchemaObject, required: readonly string[], mode: FormMode, prefix: string): FormField[] {
   const fields: FormField[] = [];
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
@@ -160,30 +239,15 @@ function buildFields(schema: SchemaObject, required: readonly string[], mode: Fo
     // Spec 2 §3: password fields appear only when editing an existing item.
     if (property.type === 'string' && isPasswordField(name, property) && mode !== 'edit') continue;
     const path = prefix ? `${prefix}.${name}` : name;
-    const { control, unhandled } = controlFor(name, property);
-    const isString = property.type === 'string';
-    const isNumeric = control === 'number' || control === 'integer';
-    const field: FormField = {
-      path,
+    const spec: FieldSpec = {
       name,
+      path,
       label: fieldLabel(name),
-      control,
-      rules: {
-        required: required.includes(name),
-        email: control === 'email',
-        ...(isNumeric && property.minimum !== undefined ? { minimum: property.minimum } : {}),
-        ...(isNumeric && property.maximum !== undefined ? { maximum: property.maximum } : {}),
-        ...(isString && property.minLength !== undefined ? { minLength: property.minLength } : {}),
-        ...(isString && property.maxLength !== undefined ? { maxLength: property.maxLength } : {}),
-      },
-      ...(property.description ? { helpText: property.description } : {}),
-      ...(control === 'select' ? { options: property.enum } : {}),
-      ...(control === 'object' ? { fields: buildFields(property, property.required ?? [], mode, path) } : {}),
-      idField: isString && isIdFieldName(name),
-      unhandled,
       schema: property,
+      required: required.includes(name),
+      idField: property.type === 'string' && isIdFieldName(name),
     };
-    fields.push(field);
+    fields.push(buildField(spec, mode));
   }
   return fields;
 }
@@ -198,7 +262,40 @@ export function buildFieldModel(schema: SchemaObject, options: BuildOptions): Fo
   return buildFields(schema, options.required ?? schema.required ?? [], options.mode, '');
 }
 
-/** Every field, depth first, nested object fields included after their parent. */
+/** Every field, depth first, nested object fields included after their parent (array item templates are not). */
 export function flattenFields(fields: readonly FormField[]): FormField[] {
   return fields.flatMap((field) => [field, ...flattenFields(field.fields ?? [])]);
+}
+
+/** Where a primitive item's value sits inside its form entry; entries are objects so the form can key them. */
+export const ITEM_VALUE_KEY = 'value';
+
+function placeAt(fields: readonly FormField[], base: string): FormField[] {
+  return fields.map((field) => ({
+    ...field,
+    path: `${base}.${field.path}`,
+    ...(field.fields ? { fields: placeAt(field.fields, base) } : {}),
+  }));
+}
+
+/**
+ * Item `index` of an `array` field, placed at its path in the form values and labelled by its position.
+ *
+ * @example
+ * arrayItemField(tags, 1); // { path: 'Tags.1.value', label: 'Tags item 2', control: 'text', ... }
+ * arrayItemField(addresses, 0).fields?.[0]?.path; // 'Addresses.0.City'
+ */
+export function arrayItemField(field: FormField, index: number): FormField {
+  const { item } = field;
+  if (!item) throw new Error(`${field.path} has no item editor`);
+  const base = `${field.path}.${index}`;
+  const position = index + 1;
+  return {
+    ...item,
+    path: item.control === 'object' ? base : `${base}.${ITEM_VALUE_KEY}`,
+    // Items have no property name of their own; the position keeps messages that quote the name unambiguous.
+    name: `${field.name} item ${position}`,
+    label: `${field.label} item ${position}`,
+    ...(item.fields ? { fields: placeAt(item.fields, base) } : {}),
+  };
 }

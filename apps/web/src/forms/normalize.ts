@@ -1,13 +1,15 @@
 import type { JsonValue } from '@/description/openapi-types';
-import { type FormField } from './field-model';
+import { ITEM_VALUE_KEY, type FormField } from './field-model';
 import { isBlank } from './validate';
 
 // NORMALIZE
 // Item -> form values (what the controls hold) and form values -> request body (what the API gets). Controls hold
-// strings for numbers, dates and JSON so a user can clear them; the body gets real types back.
+// strings for numbers, dates and JSON so a user can clear them; the body gets real types back. A list with an item
+// editor holds one entry object per item (`{ value }` for primitives) because the form keys and moves entries, not
+// bare values; a multi-select holds the chosen options as strings.
 
 export type FormValues = { [key: string]: FormValue };
-export type FormValue = string | boolean | FormValues;
+export type FormValue = string | boolean | FormValues | FormValues[] | string[];
 
 /** The platform writes this date where a value was never set; the form treats it as empty (spec 2 §3). */
 export const PLACEHOLDER_DATE = '2018-01-01';
@@ -51,14 +53,33 @@ function toFormValue(field: FormField, value: unknown): FormValue {
       return field.options?.some((option) => option === value) ? String(value) : '';
     case 'object':
       return toFormValues(field.fields ?? [], value);
-    case 'array':
-      return Array.isArray(value) ? JSON.stringify(value, null, 2) : '';
+    case 'array': {
+      const { item } = field;
+      return Array.isArray(value) && item ? value.map((entry: unknown) => toItemFormValue(item, entry)) : [];
+    }
+    case 'multiselect': {
+      if (!Array.isArray(value)) return [];
+      // The item's own order is kept so an untouched list does not show up as changed in the PATCH diff.
+      const chosen = value.filter((entry: unknown) => field.options?.some((option) => option === entry));
+      return [...new Set(chosen.map(String))];
+    }
     case 'json':
       return value === undefined || value === null ? '' : JSON.stringify(value, null, 2);
     default:
       // Wrong types become empty rather than "[object Object]" in a text box (spec 2 §5).
       return typeof value === 'string' ? value : '';
   }
+}
+
+/**
+ * The form entry for one list item: an object item's values, or `{ value }` for a primitive.
+ *
+ * @example
+ * toItemFormValue(arrayItemField(scores, 0), 7); // { value: '7' }
+ */
+export function toItemFormValue(item: FormField, value: unknown): FormValues {
+  if (item.control === 'object') return toFormValues(item.fields ?? [], value);
+  return { [ITEM_VALUE_KEY]: toFormValue(item, value) };
 }
 
 /**
@@ -82,6 +103,29 @@ function parseJson(text: string): JsonValue | undefined {
   }
 }
 
+// An empty list is a blank value: left out like the others, so a form that never touched it does not overwrite
+// the item's list; the PATCH diff sends [] when a list was emptied.
+function nonEmpty(list: JsonValue[]): JsonValue[] | undefined {
+  return list.length > 0 ? list : undefined;
+}
+
+function chosenOption(field: FormField, entry: unknown): JsonValue[] {
+  const option = field.options?.find((candidate) => String(candidate) === entry);
+  return option === undefined ? [] : [option];
+}
+
+function listBody(item: FormField, entries: readonly unknown[]): JsonValue[] {
+  return entries.flatMap((entry): JsonValue[] => {
+    if (item.control === 'object') return [toRequestBody(item.fields ?? [], entry)];
+    // Bare values are accepted too, so a caller may hand in a plain list.
+    const raw = isRecord(entry) ? entry[ITEM_VALUE_KEY] : entry;
+    // Dropped rather than sent as 0 or '': validation already asks for a value, this covers unvalidated input.
+    if (item.control !== 'switch' && isBlank(raw)) return [];
+    const value = toBodyValue(item, raw);
+    return value === undefined ? [] : [value];
+  });
+}
+
 function toBodyValue(field: FormField, value: unknown): JsonValue | undefined {
   switch (field.control) {
     case 'switch':
@@ -98,6 +142,9 @@ function toBodyValue(field: FormField, value: unknown): JsonValue | undefined {
     case 'object':
       return toRequestBody(field.fields ?? [], value);
     case 'array':
+      return Array.isArray(value) && field.item ? nonEmpty(listBody(field.item, value)) : undefined;
+    case 'multiselect':
+      return Array.isArray(value) ? nonEmpty(value.flatMap((entry: unknown) => chosenOption(field, entry))) : undefined;
     case 'json':
       return typeof value === 'string' && !isBlank(value) ? parseJson(value) : undefined;
     default:

@@ -1,10 +1,13 @@
 import { Alert, Button, Fieldset, List, Stack } from '@chakra-ui/react';
 import { type ReactNode } from 'react';
-import { Controller, get, useForm, type Control, type FieldErrors } from 'react-hook-form';
+import { Controller, useForm, type Control } from 'react-hook-form';
 import type { JsonValue } from '@/description/openapi-types';
+import { ArrayField } from './array-field';
 import { errorSummary } from './error-summary';
 import { FieldControl, type IdPickerSlot } from './field-control';
-import { flattenFields, type FormField } from './field-model';
+import type { FormField } from './field-model';
+import { errorAt, errorMessages, type FormErrors } from './form-errors';
+import { MultiSelectField } from './multi-select-field';
 import { toRequestBody, type FormValues } from './normalize';
 import { validateField } from './validate';
 
@@ -35,46 +38,59 @@ export function ErrorSummaryAlert({ messages }: { messages: readonly string[] })
   );
 }
 
-function errorOf(errors: FieldErrors<FormValues>, path: string): string | undefined {
-  const message: unknown = get(errors, `${path}.message`);
-  return typeof message === 'string' && message !== '' ? message : undefined;
-}
-
 function Fields(props: {
   fields: readonly FormField[];
   control: Control<FormValues>;
-  errors: FieldErrors<FormValues>;
+  errors: FormErrors;
   idPicker: IdPickerSlot | undefined;
 }) {
   const { fields, control, errors, idPicker } = props;
+  const renderFields = (children: readonly FormField[]) => (
+    <Fields fields={children} control={control} errors={errors} idPicker={idPicker} />
+  );
   return (
     <Stack gap="4">
-      {fields.map((field) =>
-        field.control === 'object' ? (
-          <Fieldset.Root key={field.path}>
-            <Fieldset.Legend>{field.label}</Fieldset.Legend>
-            {field.helpText && <Fieldset.HelperText>{field.helpText}</Fieldset.HelperText>}
-            <Fieldset.Content>
-              <Fields fields={field.fields ?? []} control={control} errors={errors} idPicker={idPicker} />
-            </Fieldset.Content>
-          </Fieldset.Root>
-        ) : (
-          <Controller
-            key={field.path}
-            name={field.path}
-            control={control}
-            rules={{ validate: (value) => validateField(field, value) ?? true }}
-            render={({ field: input }) => (
-              <FieldControl
+      {fields.map((field) => {
+        switch (field.control) {
+          case 'object':
+            return (
+              <Fieldset.Root key={field.path}>
+                <Fieldset.Legend>{field.label}</Fieldset.Legend>
+                {field.helpText && <Fieldset.HelperText>{field.helpText}</Fieldset.HelperText>}
+                <Fieldset.Content>{renderFields(field.fields ?? [])}</Fieldset.Content>
+              </Fieldset.Root>
+            );
+          case 'array':
+            return (
+              <ArrayField
+                key={field.path}
                 field={field}
-                control={{ value: input.value, onChange: input.onChange, onBlur: input.onBlur, name: input.name }}
-                error={errorOf(errors, field.path)}
-                idPicker={idPicker}
+                control={control}
+                errors={errors}
+                renderFields={renderFields}
               />
-            )}
-          />
-        ),
-      )}
+            );
+          case 'multiselect':
+            return <MultiSelectField key={field.path} field={field} control={control} errors={errors} />;
+          default:
+            return (
+              <Controller
+                key={field.path}
+                name={field.path}
+                control={control}
+                rules={{ validate: (value) => validateField(field, value) ?? true }}
+                render={({ field: input }) => (
+                  <FieldControl
+                    field={field}
+                    control={{ value: input.value, onChange: input.onChange, onBlur: input.onBlur, name: input.name }}
+                    error={errorAt(errors, field.path)}
+                    idPicker={idPicker}
+                  />
+                )}
+              />
+            );
+        }
+      })}
     </Stack>
   );
 }
@@ -91,9 +107,7 @@ export interface SchemaFormProps {
 
 export function SchemaForm({ fields, defaultValues, onSubmit, idPicker, submitLabel, actions }: SchemaFormProps) {
   const { control, handleSubmit, formState } = useForm<FormValues>({ mode: 'onBlur', defaultValues });
-  const messages = formState.isSubmitted
-    ? flattenFields(fields).flatMap((field) => errorOf(formState.errors, field.path) ?? [])
-    : [];
+  const messages = formState.isSubmitted ? errorMessages(fields, formState.errors) : [];
   return (
     <form noValidate onSubmit={handleSubmit((values) => onSubmit(toRequestBody(fields, values)))}>
       <Stack gap="4">

@@ -25,3 +25,37 @@ export const userSchema: SchemaObject = {
     Weird: { type: 'file' },
   },
 };
+
+/** A request body with a list of every kind the field model knows; shared by the list tests. */
+export const listSchema: SchemaObject = {
+  type: 'object',
+  required: ['Tags'],
+  properties: {
+    Tags: { type: 'array', minItems: 2, maxItems: 3, items: { type: 'string', maxLength: 5 } },
+    Scores: { type: 'array', minItems: 2, items: { type: 'integer', minimum: 0, maximum: 100 } },
+    Prices: { type: 'array', items: { type: 'number' } },
+    Flags: { type: 'array', items: { type: 'boolean' } },
+    Emails: { type: 'array', items: { type: 'string', format: 'email' } },
+    Dates: { type: 'array', items: { type: 'string', format: 'date-time' } },
+    Roles: { type: 'array', maxItems: 1, items: { type: 'string', enum: ['Admin', 'Reader', 'Writer'] } },
+    Levels: { type: 'array', items: { type: 'integer', enum: [1, 2, 3] } },
+    Addresses: {
+      type: 'array',
+      maxItems: 2,
+      items: {
+        type: 'object',
+        required: ['City'],
+        properties: {
+          ID: { type: 'string', readOnly: true },
+          City: { type: 'string' },
+          Zip: { type: 'string', minLength: 5 },
+          Floor: { type: 'integer' },
+          Lines: { type: 'array', items: { type: 'string' } },
+        },
+      },
+    },
+    Matrix: { type: 'array', items: { type: 'array', items: { type: 'string' } } },
+    Blobs: { type: 'array', items: { type: 'object' } },
+    Anything: { type: 'array' },
+  },
+};

@@ -1,5 +1,5 @@
-import { Field, HStack, Input, NativeSelect, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Combobox, createListCollection, HStack, Portal, Stack, Text } from '@chakra-ui/react';
+import { useMemo, useState } from 'react';
 import { canCall } from '@/access/access';
 import type { ApiOperation } from '@/description/api-model';
 import { VerbBadge } from './verb-badge';
@@ -19,51 +19,93 @@ function matches(operation: ApiOperation, term: string): boolean {
   );
 }
 
+/** What the input shows once an operation is chosen. */
+export function operationLabel(operation: ApiOperation): string {
+  return `${operation.method.toUpperCase()} ${operation.summary || operation.id}`;
+}
+
 /**
- * The operation dropdown (spec §2): each option names the verb and summary, operations the token roles do not
- * permit are disabled, and a search box narrows the list. The chosen operation's verb shows as a coloured badge.
+ * The operation dropdown (spec §2): each item shows the verb badge, summary and id, operations the token roles do
+ * not permit are disabled, and typing into the input narrows the list.
  */
 export function OperationPicker({ operations, roles, value, onChange }: OperationPickerProps) {
-  const [term, setTerm] = useState('');
+  // What the user has typed since the last choice, or null when the input shows the chosen operation. Only typed
+  // text filters the list, so reopening after a choice shows every operation, and the input follows `value`.
+  const [typed, setTyped] = useState<string | null>(null);
+  const term = typed ?? '';
   const selected = operations.find((operation) => operation.id === value);
-  // The chosen operation stays listed while searching, so the select never shows a value it lacks.
-  const shown = operations.filter((operation) => operation.id === value || matches(operation, term));
+  const collection = useMemo(
+    () =>
+      createListCollection<ApiOperation>({
+        items: operations.filter((operation) => matches(operation, term)),
+        itemToValue: (operation) => operation.id,
+        itemToString: operationLabel,
+        isItemDisabled: (operation) => !canCall(roles, operation),
+      }),
+    [operations, roles, term],
+  );
+
   return (
-    <Stack gap="2">
-      <Input
-        type="search"
-        size="sm"
-        aria-label="Search operations"
-        placeholder="Search operations..."
-        value={term}
-        onChange={(event) => setTerm(event.target.value)}
-      />
-      <Field.Root>
-        <Field.Label>Operation</Field.Label>
-        <HStack w="full">
-          {selected && <VerbBadge method={selected.method} />}
-          <NativeSelect.Root>
-            <NativeSelect.Field
-              aria-label="Operation"
-              value={value ?? ''}
-              onChange={(event) => onChange(event.target.value)}
-            >
-              {value === null && <option value="">Choose an operation</option>}
-              {shown.map((operation) => (
-                <option key={operation.id} value={operation.id} disabled={!canCall(roles, operation)}>
-                  {`${operation.method.toUpperCase()} ${operation.summary || operation.id}`}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </HStack>
-        {selected && (
-          <Text fontSize="sm" color="fg.muted" fontFamily="mono">
-            {selected.id} · {selected.path}
-          </Text>
-        )}
-      </Field.Root>
-    </Stack>
+    <Combobox.Root
+      collection={collection}
+      value={value === null ? [] : [value]}
+      onValueChange={(details) => {
+        const [id] = details.value;
+        if (id !== undefined) onChange(id);
+      }}
+      inputValue={typed ?? (selected ? operationLabel(selected) : '')}
+      onInputValueChange={(details) => setTyped(details.reason === 'input-change' ? details.inputValue : null)}
+      // Escape and clicks outside close the list without a choice; the input goes back to the chosen operation.
+      onOpenChange={(details) => {
+        if (!details.open) setTyped(null);
+      }}
+      inputBehavior="autohighlight"
+      openOnClick
+      lazyMount
+      unmountOnExit
+      positioning={{ sameWidth: true }}
+      gap="1.5"
+    >
+      <Combobox.Label>Operation</Combobox.Label>
+      <HStack w="full">
+        {selected && <VerbBadge method={selected.method} />}
+        <Combobox.Control flex="1">
+          <Combobox.Input placeholder="Search operations..." onBlur={() => setTyped(null)} />
+          <Combobox.IndicatorGroup>
+            <Combobox.Trigger />
+          </Combobox.IndicatorGroup>
+        </Combobox.Control>
+      </HStack>
+      {selected && (
+        <Text fontSize="sm" color="fg.muted" fontFamily="mono">
+          {selected.id} · {selected.path}
+        </Text>
+      )}
+      {/* Said here rather than inside the popup: a listbox may only hold options, so the empty popup is hidden. */}
+      {collection.size === 0 && term.trim() !== '' && (
+        <Text role="status" fontSize="sm" color="fg.muted">
+          No operations match “{term.trim()}”.
+        </Text>
+      )}
+      {/* Portalled so the list is not clipped by the console's grid columns. */}
+      <Portal>
+        <Combobox.Positioner>
+          <Combobox.Content _empty={{ display: 'none' }}>
+            {collection.items.map((operation) => (
+              <Combobox.Item item={operation} key={operation.id} justifyContent="flex-start" gap="2">
+                <VerbBadge method={operation.method} />
+                <Stack gap="0" minW="0" flex="1">
+                  <Combobox.ItemText>{operation.summary || operation.id}</Combobox.ItemText>
+                  <Text fontSize="xs" color="fg.muted" fontFamily="mono" truncate>
+                    {operation.id}
+                  </Text>
+                </Stack>
+                <Combobox.ItemIndicator />
+              </Combobox.Item>
+            ))}
+          </Combobox.Content>
+        </Combobox.Positioner>
+      </Portal>
+    </Combobox.Root>
   );
 }

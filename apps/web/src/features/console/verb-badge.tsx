@@ -14,9 +14,21 @@ export function verbColor(method: HttpMethod | string): string {
   return VERB_COLORS[method.toLowerCase()] ?? 'gray';
 }
 
+// White text on the default green and teal solids is about 3.3:1, under WCAG AA's 4.5:1 for the badge's small text.
+const DARKER_SOLID = new Set(['green', 'teal']);
+
 export function VerbBadge({ method }: { method: HttpMethod | string }) {
+  const palette = verbColor(method);
   return (
-    <Badge colorPalette={verbColor(method)} variant="solid" minW="14" justifyContent="center">
+    // The palette is also a data attribute because Chakra turns colorPalette into hashed CSS, which tests cannot read.
+    <Badge
+      colorPalette={palette}
+      data-color-palette={palette}
+      variant="solid"
+      bg={DARKER_SOLID.has(palette) ? 'colorPalette.700' : undefined}
+      minW="16"
+      justifyContent="center"
+    >
       {method.toUpperCase()}
     </Badge>
   );

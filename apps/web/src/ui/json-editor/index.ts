@@ -1,0 +1,2 @@
+export { JsonEditor } from './lazy-json-editor';
+export type { JsonEditorProps } from './props';
