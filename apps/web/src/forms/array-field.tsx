@@ -153,9 +153,10 @@ export function ArrayField({ field, control, errors, renderFields }: ArrayFieldP
               disabled={full}
               onClick={() => append(toItemFormValue(item, undefined))}
             >
-              Add{' '}
+              Add
+              {/* The space sits inside the hidden part, so sighted users read 'Add item', not 'Add  item'. */}
               <Text as="span" srOnly>
-                {field.label}
+                {` ${field.label}`}
               </Text>{' '}
               item
             </Button>

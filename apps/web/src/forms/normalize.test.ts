@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { arrayItemField, buildFieldModel, flattenFields, type FormField } from './field-model';
-import { fromUtcInput, toFormValues, toItemFormValue, toRequestBody, toUtcInput } from './normalize';
+import type { SchemaObject } from '@/description/openapi-types';
+import { fromUtcInput, isUntouched, toFormValues, toItemFormValue, toRequestBody, toUtcInput } from './normalize';
 import { listSchema, userSchema } from './test-schema';
 
 const fields = buildFieldModel(userSchema, { required: ['FirstName'], mode: 'edit' });
@@ -168,5 +169,36 @@ describe('lists, form values to request body', () => {
       Matrix: [['a'], []],
     };
     expect(toRequestBody(lists, toFormValues(lists, item))).toEqual(item);
+  });
+});
+
+describe('optional nested objects', () => {
+  const nestedSchema: SchemaObject = {
+    type: 'object',
+    properties: {
+      Name: { type: 'string' },
+      Policy: {
+        type: 'object',
+        properties: {
+          MinLength: { type: 'integer' },
+          Strict: { type: 'boolean' },
+          Tags: { type: 'array', items: { type: 'string' } },
+        },
+      },
+    },
+  };
+  const fields = buildFieldModel(nestedSchema, { mode: 'create' });
+
+  it('leaves an untouched optional object out instead of sending zeros', () => {
+    expect(toRequestBody(fields, toFormValues(fields, undefined))).toEqual({});
+    expect(isUntouched({ a: '', b: false, c: [], d: { e: null } })).toBe(true);
+  });
+
+  it('sends the object once any of its fields holds a value, blank numbers then as 0', () => {
+    const values = toFormValues(fields, undefined);
+    expect(toRequestBody(fields, { ...values, Policy: { MinLength: '', Strict: true, Tags: [] } })).toEqual({
+      Policy: { MinLength: 0, Strict: true },
+    });
+    expect(isUntouched({ a: 0 })).toBe(false);
   });
 });

@@ -105,6 +105,17 @@ function parseJson(text: string): JsonValue | undefined {
 
 // An empty list is a blank value: left out like the others, so a form that never touched it does not overwrite
 // the item's list; the PATCH diff sends [] when a list was emptied.
+/**
+ * Whether form values hold nothing the user gave: blanks, switches left off, empty lists, all the way down. An
+ * optional nested object like that is left out of the body; otherwise its blank numbers would become zeros the
+ * platform may reject (a password policy with a minimum length of 0, say).
+ */
+export function isUntouched(value: unknown): boolean {
+  if (isRecord(value)) return Object.values(value).every(isUntouched);
+  if (Array.isArray(value)) return value.length === 0;
+  return value === false || isBlank(value);
+}
+
 function nonEmpty(list: JsonValue[]): JsonValue[] | undefined {
   return list.length > 0 ? list : undefined;
 }
@@ -140,7 +151,7 @@ function toBodyValue(field: FormField, value: unknown): JsonValue | undefined {
     case 'select':
       return field.options?.find((option) => String(option) === value);
     case 'object':
-      return toRequestBody(field.fields ?? [], value);
+      return !field.rules.required && isUntouched(value) ? undefined : toRequestBody(field.fields ?? [], value);
     case 'array':
       return Array.isArray(value) && field.item ? nonEmpty(listBody(field.item, value)) : undefined;
     case 'multiselect':

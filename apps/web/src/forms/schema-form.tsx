@@ -1,5 +1,5 @@
 import { Alert, Button, Fieldset, List, Stack } from '@chakra-ui/react';
-import { type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Controller, useForm, type Control } from 'react-hook-form';
 import type { JsonValue } from '@/description/openapi-types';
 import { ArrayField } from './array-field';
@@ -103,10 +103,19 @@ export interface SchemaFormProps {
   readonly idPicker?: IdPickerSlot;
   readonly submitLabel?: string;
   readonly actions?: ReactNode;
+  /** Every edit's values, for callers that switch to another editor (the console's JSON mode) mid-way. */
+  readonly onValuesChange?: (values: FormValues) => void;
 }
 
-export function SchemaForm({ fields, defaultValues, onSubmit, idPicker, submitLabel, actions }: SchemaFormProps) {
-  const { control, handleSubmit, formState } = useForm<FormValues>({ mode: 'onBlur', defaultValues });
+export function SchemaForm(props: SchemaFormProps) {
+  const { fields, defaultValues, onSubmit, idPicker, submitLabel, actions, onValuesChange } = props;
+  const { control, handleSubmit, formState, watch } = useForm<FormValues>({ mode: 'onBlur', defaultValues });
+  useEffect(() => {
+    if (!onValuesChange) return undefined;
+    // watch types its values as a deep partial; they are the same form values, only possibly incomplete.
+    const subscription = watch((values) => onValuesChange(values as FormValues));
+    return () => subscription.unsubscribe();
+  }, [watch, onValuesChange]);
   const messages = formState.isSubmitted ? errorMessages(fields, formState.errors) : [];
   return (
     <form noValidate onSubmit={handleSubmit((values) => onSubmit(toRequestBody(fields, values)))}>

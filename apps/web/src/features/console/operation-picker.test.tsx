@@ -75,7 +75,7 @@ describe('OperationPicker', () => {
   it('shows the chosen operation in the input with its verb badge and id line', () => {
     const { input } = renderPicker();
     expect(input.placeholder).toBe('Search operations...');
-    expect(input.value).toBe('GET Buyers.List summary');
+    expect(input.value).toBe('Buyers.List summary');
     expect(screen.getByText('GET').getAttribute('data-color-palette')).toBe('green');
     expect(screen.getByText('Buyers.List · /buyers')).toBeTruthy();
   });
@@ -103,7 +103,7 @@ describe('OperationPicker', () => {
     fireEvent.click(create);
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(onChange).not.toHaveBeenCalled();
-    expect(input.value).toBe('GET Buyers.List summary');
+    expect(input.value).toBe('Buyers.List summary');
   });
 
   it('filters by id, summary, method and path as the user types', async () => {
@@ -159,7 +159,7 @@ describe('OperationPicker', () => {
     await waitFor(() => expect(visibleIds(listbox)).toEqual(['Buyers.Delete']));
     fireEvent.keyDown(input, { key: 'Escape' });
     await waitFor(() => expect(screen.queryByRole('listbox')).toBeNull());
-    expect(input.value).toBe('GET Buyers.List summary');
+    expect(input.value).toBe('Buyers.List summary');
     expect(visibleIds(await open(input))).toEqual(operations.map((item) => item.id));
     expect(onChange).not.toHaveBeenCalled();
   });

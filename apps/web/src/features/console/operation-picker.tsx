@@ -19,9 +19,9 @@ function matches(operation: ApiOperation, term: string): boolean {
   );
 }
 
-/** What the input shows once an operation is chosen. */
+/** What the input shows once an operation is chosen; the verb badge beside it already names the method. */
 export function operationLabel(operation: ApiOperation): string {
-  return `${operation.method.toUpperCase()} ${operation.summary || operation.id}`;
+  return operation.summary || operation.id;
 }
 
 /**

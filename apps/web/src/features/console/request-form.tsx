@@ -1,8 +1,8 @@
 import { Alert, Box, Button, Field, Heading, Input, Stack, Switch } from '@chakra-ui/react';
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ApiOperation } from '@/description/api-model';
 import { buildFieldModel } from '@/forms/field-model';
-import { toFormValues } from '@/forms/normalize';
+import { toFormValues, toRequestBody, type FormValues } from '@/forms/normalize';
 import { SchemaForm } from '@/forms/schema-form';
 import {
   INSUFFICIENT_ROUTE_PARAMS,
@@ -50,6 +50,21 @@ export function RequestForm(props: RequestFormProps) {
     [body],
   );
   const formMode = body !== null && !jsonMode;
+  // Switching between the form and JSON carries the body across, so nothing typed is lost either way.
+  const [formDefaults, setFormDefaults] = useState<FormValues>(() => toFormValues(fields, initialDraft?.body));
+  const formValues = useRef<FormValues>(formDefaults);
+  const switchMode = (toJson: boolean) => {
+    if (toJson) {
+      setJsonBody(toRequestBody(fields, formValues.current));
+    } else {
+      formValues.current = toFormValues(fields, jsonBody);
+      setFormDefaults(formValues.current);
+    }
+    onJsonModeChange(toJson);
+  };
+  const rememberValues = useCallback((values: FormValues) => {
+    formValues.current = values;
+  }, []);
   const otherParams = operation.queryParams.filter(
     (param) => !isListOperation(operation) || !LIST_PARAM_NAMES.has(param.name),
   );
@@ -125,7 +140,7 @@ export function RequestForm(props: RequestFormProps) {
           <Heading as="h3" size="sm">
             Body
           </Heading>
-          <Switch.Root checked={jsonMode} onCheckedChange={(details) => onJsonModeChange(details.checked)}>
+          <Switch.Root checked={jsonMode} onCheckedChange={(details) => switchMode(details.checked)}>
             <Switch.HiddenInput />
             <Switch.Control />
             <Switch.Label>JSON mode</Switch.Label>
@@ -135,7 +150,8 @@ export function RequestForm(props: RequestFormProps) {
       {formMode ? (
         <SchemaForm
           fields={fields}
-          defaultValues={toFormValues(fields, initialDraft?.body)}
+          defaultValues={formDefaults}
+          onValuesChange={rememberValues}
           submitLabel="Send"
           onSubmit={(values) => send(values)}
         />

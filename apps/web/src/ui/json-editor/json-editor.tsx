@@ -125,5 +125,11 @@ export function JsonEditor({ value, onChange, label, invalid, minHeight, readOnl
     view.dispatch({ changes: change, annotations: [fromProps.of(true), Transaction.addToHistory.of(false)] });
   }, [value]);
 
-  return <Box ref={hostRef} css={{ '& .cm-content, & .cm-gutter': { minHeight: minHeight ?? DEFAULT_MIN_HEIGHT } }} />;
+  return (
+    <Box
+      ref={hostRef}
+      w="full"
+      css={{ '& .cm-content, & .cm-gutter': { minHeight: minHeight ?? DEFAULT_MIN_HEIGHT } }}
+    />
+  );
 }
