@@ -24,6 +24,7 @@ export default defineConfig({
             {
               name: 'chakra',
               test: /node_modules[\\/](@chakra-ui|@ark-ui|@zag-js|@emotion|@floating-ui|@internationalized|@pandacss)[\\/]/,
+              entriesAware: true,
             },
             // Only the lazily loaded JSON editor uses these; without their own group the vendor group would
             // pull them into the initial download.
@@ -31,7 +32,7 @@ export default defineConfig({
               name: 'codemirror',
               test: /node_modules[\\/](@codemirror|@lezer|@marijn|crelt|style-mod|w3c-keyname)[\\/]/,
             },
-            { name: 'vendor', test: /node_modules[\\/]/ },
+            { name: 'vendor', test: /node_modules[\\/]/, entriesAware: true },
           ],
         },
       },

@@ -6,10 +6,7 @@ import { AdminResourcePage } from '@/app/routes/admin-resource-page';
 import { IndexingRedirect } from '@/app/routes/indexing-redirect';
 import { NotFoundPage } from '@/app/routes/not-found-page';
 import { RouteErrorPage } from '@/app/routes/route-error-page';
-import { ConsolePage } from '@/features/console/console-page';
-import { ImpersonationPanel } from '@/features/console/impersonation/impersonation-panel';
 import { HomePage } from '@/features/home/home-page';
-import { RolesPage } from '@/features/roles/roles-page';
 import { PlaceholderPage } from '@/ui/placeholder-page';
 
 /** Every route of the portal; exported so tests can mount them in a memory router. */
@@ -22,8 +19,12 @@ export const appRoutes: RouteObject[] = [
         errorElement: <RouteErrorPage />,
         children: [
           { index: true, element: <HomePage /> },
-          { path: 'roles', element: <RolesPage /> },
-          { path: 'console', element: <ConsolePage impersonationSlot={<ImpersonationPanel />} /> },
+          // Pages beyond home load on first visit, so signing in downloads only what home needs.
+          { path: 'roles', lazy: async () => ({ Component: (await import('@/features/roles/roles-page')).RolesPage }) },
+          {
+            path: 'console',
+            lazy: async () => ({ Component: (await import('@/features/console/console-route')).ConsoleRoute }),
+          },
           { path: 'self-service/*', element: <PlaceholderPage name="Self-service" /> },
           { path: 'indexing', element: <IndexingRedirect /> },
           { path: 'admin', element: <PlaceholderPage name="Marketplace explorer" /> },

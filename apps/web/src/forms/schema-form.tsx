@@ -109,13 +109,12 @@ export interface SchemaFormProps {
 
 export function SchemaForm(props: SchemaFormProps) {
   const { fields, defaultValues, onSubmit, idPicker, submitLabel, actions, onValuesChange } = props;
-  const { control, handleSubmit, formState, watch } = useForm<FormValues>({ mode: 'onBlur', defaultValues });
+  const { control, handleSubmit, formState, subscribe } = useForm<FormValues>({ mode: 'onBlur', defaultValues });
   useEffect(() => {
     if (!onValuesChange) return undefined;
-    // watch types its values as a deep partial; they are the same form values, only possibly incomplete.
-    const subscription = watch((values) => onValuesChange(values as FormValues));
-    return () => subscription.unsubscribe();
-  }, [watch, onValuesChange]);
+    // `subscribe` reports edits without re-rendering the form on each keystroke; it returns the unsubscribe.
+    return subscribe({ formState: { values: true }, callback: ({ values }) => onValuesChange(values) });
+  }, [subscribe, onValuesChange]);
   const messages = formState.isSubmitted ? errorMessages(fields, formState.errors) : [];
   return (
     <form noValidate onSubmit={handleSubmit((values) => onSubmit(toRequestBody(fields, values)))}>
