@@ -2,6 +2,7 @@ import { Box, Button, Fieldset, HStack, IconButton, Stack, Text } from '@chakra-
 import type { ReactNode } from 'react';
 import { Controller, useFieldArray, type Control } from 'react-hook-form';
 import { FieldControl } from './field-control';
+import { FieldLegend } from './field-legend';
 import { arrayItemField, type FormField } from './field-model';
 import { errorAt, listErrorAt, type FormErrors } from './form-errors';
 import { toItemFormValue, type FormValues } from './normalize';
@@ -110,14 +111,7 @@ export function ArrayField({ field, control, errors, renderFields }: ArrayFieldP
   if (!item) return null;
   return (
     <Fieldset.Root invalid={listError !== undefined}>
-      <Fieldset.Legend>
-        {field.label}
-        {field.rules.required && (
-          <Text as="span" color="fg.error" aria-hidden="true">
-            {' *'}
-          </Text>
-        )}
-      </Fieldset.Legend>
+      <FieldLegend field={field} />
       {field.helpText && <Fieldset.HelperText>{field.helpText}</Fieldset.HelperText>}
       <Fieldset.Content>
         <Stack gap="3">

@@ -1,6 +1,7 @@
-import { Checkbox, Fieldset, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { Fieldset, Text } from '@chakra-ui/react';
 import { Controller, type Control } from 'react-hook-form';
+import { CheckboxList } from '@/ui/checkbox-list';
+import { FieldLegend } from './field-legend';
 import type { FormField } from './field-model';
 import { errorAt, type FormErrors } from './form-errors';
 import type { FormValues } from './normalize';
@@ -32,44 +33,21 @@ function Options(props: {
   name: string;
 }) {
   const { field, value, onChange, onBlur, name } = props;
-  const [filter, setFilter] = useState('');
   const options = (field.options ?? []).map(String);
   const chosen = chosenOf(value);
-  const term = filter.trim().toLowerCase();
-  const shown = options.filter((option) => option.toLowerCase().includes(term));
   // Newly chosen options go last so the item's own order survives an edit (see normalize).
   const toggle = (option: string, checked: boolean) =>
     onChange(checked ? [...chosen.filter((entry) => entry !== option), option] : chosen.filter((e) => e !== option));
   return (
-    <Stack gap="2">
-      {options.length > MULTISELECT_FILTER_MIN_OPTIONS && (
-        <Input
-          size="sm"
-          type="search"
-          aria-label={`Filter ${field.label}`}
-          placeholder="Filter options"
-          value={filter}
-          onChange={(event) => setFilter(event.target.value)}
-        />
-      )}
-      <SimpleGrid columns={{ base: 1, sm: 2 }} gap="1" maxH="56" overflowY="auto" p="1" borderWidth="1px" rounded="l2">
-        {shown.map((option) => (
-          <Checkbox.Root
-            key={option}
-            size="sm"
-            name={name}
-            value={option}
-            checked={chosen.includes(option)}
-            onCheckedChange={(details) => toggle(option, details.checked === true)}
-          >
-            <Checkbox.HiddenInput onBlur={onBlur} />
-            <Checkbox.Control />
-            <Checkbox.Label>{option}</Checkbox.Label>
-          </Checkbox.Root>
-        ))}
-        {shown.length === 0 && <Text color="fg.muted">No options match.</Text>}
-      </SimpleGrid>
-    </Stack>
+    <CheckboxList
+      options={options}
+      chosen={chosen}
+      onToggle={toggle}
+      filterLabel={options.length > MULTISELECT_FILTER_MIN_OPTIONS ? `Filter ${field.label}` : undefined}
+      emptyText="No options match."
+      name={name}
+      onBlur={onBlur}
+    />
   );
 }
 
@@ -83,17 +61,12 @@ export function MultiSelectField({ field, control, errors }: MultiSelectFieldPro
       rules={{ validate: (value) => validateField(field, value) ?? true }}
       render={({ field: input }) => (
         <Fieldset.Root invalid={error !== undefined}>
-          <Fieldset.Legend>
-            {field.label}
-            {field.rules.required && (
-              <Text as="span" color="fg.error" aria-hidden="true">
-                {' *'}
-              </Text>
-            )}{' '}
+          <FieldLegend field={field}>
+            {' '}
             <Text as="span" color="fg.muted" fontWeight="normal">
               ({chosenOf(input.value).length} selected)
             </Text>
-          </Fieldset.Legend>
+          </FieldLegend>
           {field.helpText && <Fieldset.HelperText>{field.helpText}</Fieldset.HelperText>}
           <Fieldset.Content>
             <Options

@@ -1,10 +1,11 @@
-import { Button, DataList, Popover, Portal } from '@chakra-ui/react';
+import { Button, Popover, Portal } from '@chakra-ui/react';
 import { usePortalContext } from '@/app/portal/portal-context';
+import { DetailList, type DetailRow } from '@/ui/detail-list';
 
 /** The marketplace name in the top bar, opening its identifying details (spec 1 §2 Shell). */
 export function MarketplaceInfo() {
   const { marketplace } = usePortalContext();
-  const rows: [string, string][] = [
+  const rows: DetailRow[] = [
     ['Marketplace Name', marketplace.Name],
     ['ID', marketplace.Id],
     ['Environment', marketplace.OcEnvironment],
@@ -26,14 +27,7 @@ export function MarketplaceInfo() {
               <Popover.Title fontWeight="semibold" mb="3">
                 Marketplace information
               </Popover.Title>
-              <DataList.Root size="sm">
-                {rows.map(([label, value]) => (
-                  <DataList.Item key={label}>
-                    <DataList.ItemLabel>{label}</DataList.ItemLabel>
-                    <DataList.ItemValue wordBreak="break-all">{value}</DataList.ItemValue>
-                  </DataList.Item>
-                ))}
-              </DataList.Root>
+              <DetailList rows={rows} />
             </Popover.Body>
           </Popover.Content>
         </Popover.Positioner>

@@ -1,7 +1,8 @@
-import { Badge, Box, Button, Collapsible, DataList, HStack, Stack, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, Collapsible, HStack, Stack, Text } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import type { ApiDescription } from '@/description/api-model';
 import { platformRoles } from '@/description/platform-roles';
+import { DetailList, type DetailRow } from '@/ui/detail-list';
 import { summarizeToken } from './lib/token-summary';
 
 export interface TokenDetailsProps {
@@ -35,7 +36,7 @@ export function TokenDetails(props: TokenDetailsProps) {
   const { description, baseApiUrl, marketplaceId, token, impersonating, onCopyToken } = props;
   const known = useMemo(() => platformRoles(description), [description]);
   const summary = summarizeToken(token, known);
-  const rows: [string, string][] = [
+  const rows: DetailRow[] = [
     ['Token', impersonating ? 'Impersonation token' : 'Developer token'],
     ['Base API URL', baseApiUrl],
     ['Marketplace ID', marketplaceId],
@@ -53,14 +54,7 @@ export function TokenDetails(props: TokenDetailsProps) {
       <Collapsible.Content>
         <Box borderWidth="1px" borderColor="border" rounded="md" p="3" mt="2">
           <Stack gap="3" fontSize="sm">
-            <DataList.Root size="sm" orientation="horizontal">
-              {rows.map(([label, value]) => (
-                <DataList.Item key={label}>
-                  <DataList.ItemLabel>{label}</DataList.ItemLabel>
-                  <DataList.ItemValue wordBreak="break-all">{value}</DataList.ItemValue>
-                </DataList.Item>
-              ))}
-            </DataList.Root>
+            <DetailList rows={rows} orientation="horizontal" />
             <Stack gap="1" aria-label="Platform roles" role="group">
               <Text fontWeight="medium">Platform roles</Text>
               <RoleBadges roles={summary.roles} palette="blue" />

@@ -1,0 +1,17 @@
+import { DataList } from '@chakra-ui/react';
+
+export type DetailRow = readonly [label: string, value: string];
+
+/** Label and value pairs, such as identifiers a developer copies; long values wrap anywhere. */
+export function DetailList({ rows, orientation }: { rows: readonly DetailRow[]; orientation?: 'horizontal' }) {
+  return (
+    <DataList.Root size="sm" orientation={orientation}>
+      {rows.map(([label, value]) => (
+        <DataList.Item key={label}>
+          <DataList.ItemLabel>{label}</DataList.ItemLabel>
+          <DataList.ItemValue wordBreak="break-all">{value}</DataList.ItemValue>
+        </DataList.Item>
+      ))}
+    </DataList.Root>
+  );
+}
