@@ -83,4 +83,47 @@ test.describe('API console request log', () => {
     const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
     expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
   });
+
+  test('a developer sends with the keyboard, copies the request and sends it again', async ({ page, context }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await openConsole(page, 'Products.Get');
+    // A path parameter is missing: nothing is sent.
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await expect(page.getByText('Insufficient route params provided.')).toBeVisible();
+    await expect(page.getByTestId('request-log-entry')).toHaveCount(0);
+
+    const productId = page.getByRole('textbox', { name: 'productID' });
+    await productId.fill('missing-product');
+    await productId.press('Control+Enter');
+    await expect(page.getByTestId('request-log-entry')).toHaveCount(1);
+    await expect(page.getByTestId('request-status').first()).toHaveText('404');
+
+    await page.getByRole('button', { name: 'Copy as cURL' }).click();
+    await expect(page.getByText('Copied cURL command')).toBeVisible();
+    const curl = await page.evaluate(() => navigator.clipboard.readText());
+    expect(curl).toContain('/platform/v1/products/missing-product');
+    expect(curl).toMatch(/Authorization: Bearer [\w-]+\.[\w-]+\.[\w-]+/);
+
+    await page.getByRole('button', { name: 'Copy as SDK call' }).click();
+    await expect(page.getByText('Copied SDK call')).toBeVisible();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain("'missing-product'");
+
+    await page.getByRole('button', { name: 'Send again' }).click();
+    await expect(page.getByTestId('request-log-entry')).toHaveCount(2);
+  });
+
+  test('the console passes the accessibility audit in dark mode with the JSON editor open', async ({ page }) => {
+    await openConsole(page, 'Products.Create');
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    await page.getByText('JSON mode').click();
+    const editor = page.getByRole('textbox', { name: 'JSON body' });
+    await expect(editor).toHaveAttribute('contenteditable', 'true');
+    await editor.fill('{"Name": "dark", "Active": true, "Price": 1.5, "xp": null}');
+    await expect(page.getByText('JSON applied.')).toBeVisible();
+    await page.getByRole('combobox', { name: 'Operation' }).click();
+    await expect(page.getByRole('option', { name: /Products\.List$/ })).toBeVisible();
+    const results = await new AxeBuilder({ page }).analyze();
+    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  });
 });

@@ -60,6 +60,9 @@ function baseExtensions(onDocChange: (text: string) => void): Extension {
     lintGutter(),
     editorTheme,
     editorHighlighting,
+    // Long lines wrap instead of scrolling sideways: a scrolling box around the text is a region keyboard users
+    // could not scroll on its own (axe: scrollable-region-focusable), and the box already grows with its text.
+    EditorView.lineWrapping,
     // No indentWithTab: Tab must keep moving focus to the next control so keyboard users are never
     // trapped; defaultKeymap already indents with Mod-] and Mod-[.
     keymap.of([...defaultKeymap, ...historyKeymap, ...foldKeymap, ...lintKeymap]),
