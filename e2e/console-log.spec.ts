@@ -100,13 +100,13 @@ test.describe('API console request log', () => {
 
     await page.getByRole('button', { name: 'Copy as cURL' }).click();
     await expect(page.getByText('Copied cURL command')).toBeVisible();
-    const curl = await page.evaluate(() => navigator.clipboard.readText());
+    const curl = await page.evaluate<string>('navigator.clipboard.readText()');
     expect(curl).toContain('/platform/v1/products/missing-product');
     expect(curl).toMatch(/Authorization: Bearer [\w-]+\.[\w-]+\.[\w-]+/);
 
     await page.getByRole('button', { name: 'Copy as SDK call' }).click();
     await expect(page.getByText('Copied SDK call')).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toContain("'missing-product'");
+    expect(await page.evaluate<string>('navigator.clipboard.readText()')).toContain("'missing-product'");
 
     await page.getByRole('button', { name: 'Send again' }).click();
     await expect(page.getByTestId('request-log-entry')).toHaveCount(2);
