@@ -57,6 +57,7 @@ const staticChecks = [
   ['Lint (eslint)', bin('eslint'), ['.', '--max-warnings', '0']],
   ['Types: server', bin('tsc'), ['-p', 'apps/server']],
   ['Types: web', bin('tsc'), ['-p', 'apps/web']],
+  ['Types: packages/expressions', bin('tsc'), ['-p', 'packages/expressions']],
   ['Types: e2e and tools', bin('tsc'), ['-p', '.']],
 ];
 for (const [title, command, args] of staticChecks) {

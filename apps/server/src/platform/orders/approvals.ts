@@ -3,8 +3,8 @@ import { ApiError } from '../engine/errors.ts';
 import { generateId } from '../engine/ids.ts';
 import type { Store } from '../engine/store.ts';
 import { hasAnyRole } from './access.ts';
-import { evaluateSimpleRule } from './approval-rules.ts';
 import { companyUser, groupIdsOf, userSnapshot } from './order-store.ts';
+import { productCategories, ruleHolds } from './rule-expressions.ts';
 
 /** Where the approvals of one order or order return are stored. */
 export interface ApprovalTarget {
@@ -29,13 +29,18 @@ export interface RuleQuery {
   type: 'Order' | 'OrderReturn';
   /** What the rule expressions look at as `order`. */
   subject: Item;
+  /** The order's line items, what the expressions look at as `items`. */
+  items: readonly Item[];
+  /** Rules already approved on this order or return, for `order.approved('ruleID')`. */
+  approvedRuleIds?: ReadonlySet<string>;
 }
 
 /** The approval rules that hold for an order or return: the buyer's rules, then the seller's. */
 export async function matchingRules(store: Store, query: RuleQuery): Promise<MatchedRule[]> {
   const matched: MatchedRule[] = [];
-  const holds = (rule: Item) =>
-    typeof rule.RuleExpression === 'string' && evaluateSimpleRule(rule.RuleExpression, query.subject);
+  const categories = await productCategories(store, query.items);
+  const subject = { order: query.subject, items: query.items, approvedRuleIds: query.approvedRuleIds ?? new Set() };
+  const holds = (rule: Item) => ruleHolds(rule.RuleExpression, subject, categories);
   if (query.type === 'Order' && query.buyerId) {
     for (const { item } of await store.find('ApprovalRules', [query.buyerId]))
       if (holds(item)) matched.push({ rule: item, source: 'buyer' });
@@ -47,6 +52,12 @@ export async function matchingRules(store: Store, query: RuleQuery): Promise<Mat
     if (owner === seller && holds(item)) matched.push({ rule: item, source: 'seller' });
   }
   return matched;
+}
+
+/** Rules whose approval on the target was already given (before a decline and resubmit, say). */
+export async function approvedRuleIds(store: Store, target: ApprovalTarget): Promise<Set<string>> {
+  const approved = await store.find(target.resource, target.parents, { Status: 'Approved' });
+  return new Set(approved.map(({ item }) => String(item.ApprovalRuleID)));
 }
 
 /**

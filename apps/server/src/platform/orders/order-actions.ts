@@ -3,7 +3,14 @@ import { notFound, validation } from '../engine/errors.ts';
 import type { Store } from '../engine/store.ts';
 import { deepMerge } from '../engine/validate.ts';
 import { canSeeOrder, hasAnyRole, parseDirection, requireOrderOfPath } from './access.ts';
-import { decideApprovals, matchingRules, openApprovals, resubmitAllowed, type ApprovalTarget } from './approvals.ts';
+import {
+  approvedRuleIds,
+  decideApprovals,
+  matchingRules,
+  openApprovals,
+  resubmitAllowed,
+  type ApprovalTarget,
+} from './approvals.ts';
 import { checkedBody, listWithin } from './operation-helpers.ts';
 import { companyKind, lineItemsOf, nowIso, saveOrder } from './order-store.ts';
 import { settleSpendingAccounts } from './payment-rules.ts';
@@ -76,7 +83,8 @@ export async function submitOrder(context: OperationContext): Promise<unknown> {
     const alsoFrom: OrderStatus[] = (await resubmitAllowed(store, target)) ? ['Declined'] : [];
     // Status first: submitting a submitted order is a status error, whatever its line items.
     applyTransition(ORDER_TRANSITIONS, 'Submit', order, nowIso(), alsoFrom);
-    await assertSubmittable(store, order, await lineItemsOf(store, orderId));
+    const items = await lineItemsOf(store, orderId);
+    await assertSubmittable(store, order, items);
     const now = nowIso();
     const buyerId =
       (await companyKind(store, order.FromCompanyID as string)) === 'buyer' ? String(order.FromCompanyID) : null;
@@ -85,6 +93,8 @@ export async function submitOrder(context: OperationContext): Promise<unknown> {
       sellerId: (order.ToCompanyID as string | null) ?? null,
       type: 'Order',
       subject: order,
+      items,
+      approvedRuleIds: await approvedRuleIds(store, target),
     });
     let next: Item;
     if (matched.length > 0) {

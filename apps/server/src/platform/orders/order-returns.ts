@@ -2,7 +2,7 @@ import type { DeleteContext, Item, OperationContext, WriteContext } from '../eng
 import { ApiError, notFound, validation } from '../engine/errors.ts';
 import type { Store } from '../engine/store.ts';
 import { hasAnyRole, requireOrder, visibleOrderIds } from './access.ts';
-import { decideApprovals, matchingRules, openApprovals, type ApprovalTarget } from './approvals.ts';
+import { approvedRuleIds, decideApprovals, matchingRules, openApprovals, type ApprovalTarget } from './approvals.ts';
 import { checkedBody, listWithin, queryParam } from './operation-helpers.ts';
 import { lineItemsOf, nowIso } from './order-store.ts';
 import { applyTransition, RETURN_TRANSITIONS, statusOf } from './status.ts';
@@ -186,7 +186,14 @@ export function submitReturn(context: OperationContext): Promise<unknown> {
     const order = await store.require('Orders', [], String(orderReturn.OrderID), 'Order');
     const now = nowIso();
     const sellerId = (order.ToCompanyID as string | null) ?? null;
-    const matched = await matchingRules(store, { buyerId: null, sellerId, type: 'OrderReturn', subject: order });
+    const matched = await matchingRules(store, {
+      buyerId: null,
+      sellerId,
+      type: 'OrderReturn',
+      subject: order,
+      items: await lineItemsOf(store, String(order.ID)),
+      approvedRuleIds: await approvedRuleIds(store, returnApprovals(String(orderReturn.ID))),
+    });
     if (matched.length === 0) return applyTransition(RETURN_TRANSITIONS, 'Submit', orderReturn, now);
     await openApprovals(store, returnApprovals(String(orderReturn.ID)), matched, now);
     return applyTransition(RETURN_TRANSITIONS, 'SubmitForApproval', orderReturn, now);

@@ -1,6 +1,7 @@
 import { bool, date, decimal, defineModel, id, readOnly, text, xp } from './fields.ts';
 import type { ResourceDefinition } from './types.ts';
 import { buyerPartyAssignment } from './user-rules.ts';
+import { assertValidExpression } from '../orders/rule-expressions.ts';
 
 export const costCenterModel = defineModel('CostCenter', {
   ID: id(),
@@ -152,6 +153,9 @@ const approvalRules: ResourceDefinition = {
   searchable: ['ID', 'Name', 'Description', 'RuleExpression'],
   sortable: ['Name', 'ID', 'ApprovingGroupID', 'RuleExpression'],
   references: { ApprovingGroupID: { resource: 'UserGroups', parentFrom: ['buyerID'] } },
+  hooks: {
+    beforeWrite: async ({ next }) => assertValidExpression('RuleExpression', next.RuleExpression, 'Rule'),
+  },
 };
 
 /** The buyer's payment and approval setup: cost centers, credit cards, spending accounts, approval rules. */

@@ -3,6 +3,7 @@ import { validation } from '../engine/errors.ts';
 import { buyerPartyAssignment } from './catalog-rules.ts';
 import { bool, date, defineModel, id, int, readOnly, text, xp } from './fields.ts';
 import type { ResourceDefinition } from './types.ts';
+import { assertValidExpression } from '../orders/rule-expressions.ts';
 
 const promotionModel = defineModel('Promotion', {
   ID: id(),
@@ -89,6 +90,9 @@ async function checkPromotion({ store, id, next, previous }: WriteContext): Prom
   for (const [broken, code, message] of fieldRules(next)) {
     if (broken) throw validation(message, null, `Promotion.${code}`);
   }
+  const lineItemLevel = next.LineItemLevel === true;
+  assertValidExpression('EligibleExpression', next.EligibleExpression, 'Eligible', { lineItemLevel });
+  assertValidExpression('ValueExpression', next.ValueExpression, 'Value', { lineItemLevel });
   const code = next.Code;
   if (typeof code !== 'string' || code === previous?.Code) return;
   const holders = (await store.find('Promotions', [], { Code: code })).filter(

@@ -1,5 +1,6 @@
 import type { WriteContext } from '../engine/context.ts';
 import { notFound } from '../engine/errors.ts';
+import { assertValidExpression } from '../orders/rule-expressions.ts';
 import { defineModel, enumOf, id, text, xp } from './fields.ts';
 import type { ResourceDefinition } from './types.ts';
 
@@ -25,6 +26,7 @@ export const sellerApprovalRuleModel = defineModel('SellerApprovalRule', {
  * approving group must be one of the owner's: an admin user group, or a group of the supplier.
  */
 async function beforeRuleWrite({ next, previous, auth, store, marketplaceId }: WriteContext): Promise<void> {
+  assertValidExpression('RuleExpression', next.RuleExpression, 'SellerRule');
   if (auth.userType === 'supplier') next.OwnerID = auth.companyId ?? null;
   else if (typeof next.OwnerID !== 'string' || next.OwnerID === '')
     next.OwnerID = (previous?.OwnerID as string | undefined) ?? marketplaceId;

@@ -1,3 +1,4 @@
+import { validateExpression } from '@portal/expressions';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
@@ -190,5 +191,25 @@ describe('seedDemoData', () => {
     const before = await count(db, 'assignments');
     await store.saveAssignment('ProductAssignment', [], definition?.key ?? [], assignment as Item);
     expect(await count(db, 'assignments')).toBe(before);
+  });
+
+  it('writes only rule expressions the rules engine accepts', async () => {
+    const checks: [string, string, 'Eligible' | 'Value' | 'Rule' | 'SellerRule'][] = [
+      ['Promotions', 'EligibleExpression', 'Eligible'],
+      ['Promotions', 'ValueExpression', 'Value'],
+      ['ApprovalRules', 'RuleExpression', 'Rule'],
+      ['SellerApprovalRules', 'RuleExpression', 'SellerRule'],
+    ];
+    let checked = 0;
+    for (const [resource, property, kind] of checks) {
+      for (const { body } of await documents(first.database.db, SANDBOX, resource)) {
+        const text = body[property];
+        if (typeof text !== 'string') continue;
+        checked += 1;
+        const lineItemLevel = body.LineItemLevel === true;
+        expect(validateExpression(text, kind, { lineItemLevel }), `${resource} ${String(body.ID)}`).toEqual([]);
+      }
+    }
+    expect(checked).toBeGreaterThan(5);
   });
 });

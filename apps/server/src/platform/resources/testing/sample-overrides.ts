@@ -44,8 +44,15 @@ export const OVERRIDES: Readonly<Record<string, Overrides>> = {
   User: { Username: unique('user') },
   // buyers.ts Locales.beforeWrite: one locale per currency and language.
   Locales: { Currency: unique('cur') },
-  // promotions.ts checkPromotion: Code is unique, and ValueExpression is needed unless UseIntegration.
-  Promotions: { Code: unique('promo'), ValueExpression: value('order.Subtotal * 0.1') },
+  // promotions.ts checkPromotion: Code is unique, ValueExpression is needed unless UseIntegration, and both
+  // expressions must be ones the rules engine can run.
+  Promotions: {
+    Code: unique('promo'),
+    EligibleExpression: value('order.Subtotal > 50'),
+    ValueExpression: value('order.Subtotal * 0.1'),
+  },
+  // buyer-payment-resources.ts ApprovalRules.beforeWrite: the rule expression must be one the engine can run.
+  ApprovalRules: { RuleExpression: value('order.Total > 100') },
   // integrations.ts Webhooks.beforeWrite: without a DeliveryConfigID, Url must be https and HashKey is needed.
   Webhooks: { Url: value('https://example.com/hook'), HashKey: value('Sample') },
   // integrations.ts TrackingEvents.beforeWrite: ClientID and DeliveryConfigID must exist (checked by the hook).
