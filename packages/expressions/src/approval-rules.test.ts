@@ -3,8 +3,8 @@ import { evaluateBoolean, type ExpressionContext } from './evaluate.ts';
 import { parseExpression } from './parser.ts';
 
 /**
- * The cases of apps/server/src/platform/orders/approval-rules.test.ts, run through this package
- * the way the server would after the swap: the rule holds when it parses and gives true.
+ * Approval rules as the server runs them (apps/server/src/platform/orders/rule-expressions.ts): a rule holds
+ * when it parses and gives true. These cases came from the simple evaluator this package replaced.
  */
 function evaluateRule(expression: string, subject: Record<string, unknown>): boolean {
   if (!parseExpression(expression).ok) return false;
@@ -21,7 +21,7 @@ const order = {
   BillingAddress: { Country: 'US' },
 };
 
-describe('same answers as the server stand-in (evaluateSimpleRule)', () => {
+describe('approval rules over an order', () => {
   it('reads literal true and false', () => {
     expect(evaluateRule('true', order)).toBe(true);
     expect(evaluateRule(' TRUE ', order)).toBe(true);
@@ -54,8 +54,7 @@ describe('same answers as the server stand-in (evaluateSimpleRule)', () => {
     expect(evaluateRule("order.xp.Region = 'a and b'", { xp: { Region: 'a and b' } })).toBe(true);
   });
 
-  it('answers what the stand-in could not read (where it said false) with the real result', () => {
-    // The stand-in counts these as not matching; the full language reads them.
+  it('reads arithmetic, parentheses and property-to-property comparisons', () => {
     expect(evaluateRule("items.any(ProductID = 'p1')", order)).toBe(false); // no line items given
     expect(evaluateRule('order.Total > order.Subtotal', order)).toBe(true);
     expect(evaluateRule('(order.Total > 5)', order)).toBe(true);
