@@ -2,8 +2,11 @@ import {
   Buyers,
   Catalogs,
   Categories,
+  LineItems,
+  Orders,
   PriceSchedules,
   Products,
+  Promotions,
   Specs,
   UserGroups,
   Users,
@@ -219,5 +222,39 @@ describe('assignments through the SDK', () => {
     await UserGroups.DeleteUserAssignment('group-buyer', 'crew', 'bob');
     const left = await UserGroups.ListUserAssignments('group-buyer', { userGroupID: 'crew' });
     expect(left.Items.map((item) => item.UserID)).toEqual(['ann']);
+  });
+});
+
+describe('order promotions through the SDK', () => {
+  it('adds, lists and removes a promotion on an order', async () => {
+    await signInAsAdmin();
+    await PriceSchedules.Create({ ID: 'promo-price', Name: 'Promo Price', PriceBreaks: [{ Quantity: 1, Price: 10 }] });
+    await Products.Create({
+      ID: 'promo-product',
+      Name: 'Promo Product',
+      Active: true,
+      DefaultPriceScheduleID: 'promo-price',
+    });
+    await Promotions.Create({
+      ID: 'sdk-promo',
+      Code: 'SDK10',
+      EligibleExpression: 'order.Subtotal >= 20',
+      ValueExpression: 'order.Subtotal * 0.1',
+      AllowAllBuyers: true,
+    });
+    const order = await Orders.Create('Outgoing', { ID: 'promo-order' });
+    await LineItems.Create('Outgoing', order.ID, { ProductID: 'promo-product', Quantity: 3 });
+    const applied = await Orders.AddPromotion('Outgoing', order.ID, 'SDK10');
+    expect(applied).toMatchObject({ ID: 'sdk-promo', Code: 'SDK10', Amount: 3 });
+    await expect(Orders.Get('Outgoing', order.ID)).resolves.toMatchObject({ PromotionDiscount: 3, Total: 27 });
+    const listed = await Orders.ListPromotions('Outgoing', order.ID, { sortBy: ['Code'] });
+    expect(listed.Items).toEqual([expect.objectContaining({ ID: 'sdk-promo', Amount: 3 })]);
+    expect(listed.Meta).toMatchObject({ Page: 1, TotalCount: 1 });
+    const error = await sdkError(Orders.AddPromotion('Outgoing', order.ID, 'SDK10'));
+    expect(error.status).toBe(400);
+    expect(error.errors?.[0]?.ErrorCode).toBe('Promotion.AlreadyAdded');
+    const after = await Orders.RemovePromotion('Outgoing', order.ID, 'SDK10');
+    expect(after).toMatchObject({ ID: 'promo-order', PromotionDiscount: 0, Total: 30 });
+    await expect(Orders.ListPromotions('Outgoing', order.ID)).resolves.toMatchObject({ Items: [] });
   });
 });

@@ -59,8 +59,16 @@ function listRules(registry: Registry, operation: PlatformOperation): { searchab
     searchable: undefined,
     sortable: undefined,
   };
+  const searchable = owner.searchable ?? defaultSearchable(owner);
+  if (!stored && searchable.length === 0) {
+    // A model with neither ID nor Name (CC listener assignments) is searched and sorted on its text fields.
+    const texts = Object.entries(model.fields)
+      .filter(([, field]) => field.type === 'string')
+      .map(([name]) => name);
+    return { searchable: texts, sortable: texts };
+  }
   return {
-    searchable: [...(owner.searchable ?? defaultSearchable(owner))],
+    searchable: [...searchable],
     sortable: [...(owner.sortable ?? defaultSortable(owner))],
   };
 }

@@ -19,9 +19,9 @@ export function parentParams(resource: ResourceDefinition): string[] {
 /** The resource whose items a path parameter names, found by its idParam (`buyerID` -> Buyers). */
 function parentResources(context: OperationContext, resource: ResourceDefinition): ResourceDefinition[] {
   return parentParams(resource).map((param) => {
-    const owner = context.registry.resources.find(
-      (candidate) => candidate.idParam === param && !candidate.operationOwner,
-    );
+    const named = context.registry.resources.filter((candidate) => candidate.idParam === param);
+    // A sub-resource published under another resource (variants) is the parent only when nothing else is.
+    const owner = named.find((candidate) => !candidate.operationOwner) ?? named[0];
     if (!owner) throw new Error(`No resource has id parameter ${param} (parent of ${resource.name})`);
     return owner;
   });

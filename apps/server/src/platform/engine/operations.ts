@@ -5,6 +5,7 @@ import {
   STANDARD_OPERATIONS,
   standardOperationName,
   type AssignmentDefinition,
+  type OperationDefinition,
   type QueryParamDefinition,
   type ResourceDefinition,
   type StandardOperation,
@@ -43,6 +44,8 @@ export interface PlatformOperation {
   response: { status: 200 | 201 | 204; schema?: FieldSchema };
   assignment?: AssignmentDefinition;
   handler(context: OperationContext): Promise<unknown>;
+  /** Callable without a token; see `OperationDefinition.anonymous`. */
+  anonymous?: OperationDefinition['anonymous'];
 }
 
 /** "a" or "an" before a noun, for summaries. */
@@ -213,6 +216,7 @@ export function buildOperations(registry: Registry): PlatformOperation[] {
         ...(extra.body ? { body: { schema: extra.body.schema, required: extra.body.required ?? [] } } : {}),
         response: extra.response,
         handler: extra.handler,
+        ...(extra.anonymous ? { anonymous: extra.anonymous } : {}),
       });
     }
   }

@@ -38,7 +38,9 @@ export function registerOperations(
       method: operation.method,
       url: toFastifyPath(operation.path),
       handler: async (request, reply) => {
-        const auth = await authenticator.authenticate(request);
+        const auth = operation.anonymous
+          ? await operation.anonymous({ db, body: request.body, params: request.params as Record<string, string> })
+          : await authenticator.authenticate(request);
         checkRoles(operation, auth);
         if (operation.body && (request.body === undefined || request.body === null)) throw missingBody();
         const context: OperationContext = {

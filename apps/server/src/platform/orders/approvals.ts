@@ -2,8 +2,10 @@ import type { Item, OperationContext } from '../engine/context.ts';
 import { ApiError } from '../engine/errors.ts';
 import { generateId } from '../engine/ids.ts';
 import type { Store } from '../engine/store.ts';
+import type { ListPage } from '../engine/list-query.ts';
 import { hasAnyRole } from './access.ts';
-import { companyUser, groupIdsOf, userSnapshot } from './order-store.ts';
+import { listWithin } from './operation-helpers.ts';
+import { companyUser, userSnapshot } from './order-store.ts';
 import { productCategories, ruleHolds } from './rule-expressions.ts';
 
 /** Where the approvals of one order or order return are stored. */
@@ -90,11 +92,22 @@ export async function openApprovals(
 }
 
 /**
+ * Where group memberships of each kind of user are stored (the assignment kinds of
+ * `adminGroupMemberships`, `buyerGroupMemberships` and `supplierGroupMemberships` in resources/):
+ * approvers of seller rules are admin or supplier users, whose memberships are not buyer ones.
+ */
+const MEMBERSHIP_KINDS: Readonly<Record<'admin' | 'buyer' | 'supplier', string>> = {
+  admin: 'AdminUserGroupAssignment',
+  buyer: 'UserGroupAssignment',
+  supplier: 'SupplierUserGroupAssignment',
+};
+
+/**
  * Which pending approvals the caller may decide: an admin user with OrderAdmin any; otherwise
  * those whose approving group the caller belongs to, of a rule of the caller's own company side
  * (a buyer's rules for buyer users, seller approval rules for admin and supplier users).
  */
-async function eligibleApprovals(
+export async function eligibleApprovals(
   store: Store,
   context: Pick<OperationContext, 'auth'>,
   pending: readonly Item[],
@@ -102,7 +115,10 @@ async function eligibleApprovals(
   const { auth } = context;
   if (auth.userType === 'admin' && hasAnyRole(auth, ['OrderAdmin'])) return [...pending];
   const companyParents = auth.userType === 'admin' ? [] : [auth.companyId ?? ''];
-  const groups = await groupIdsOf(store, companyParents, auth.userId);
+  const memberships = await store.findAssignments(MEMBERSHIP_KINDS[auth.userType], companyParents, {
+    UserID: auth.userId,
+  });
+  const groups = new Set(memberships.map((membership) => String(membership.UserGroupID)));
   const eligible: Item[] = [];
   for (const approval of pending) {
     if (!groups.has(String(approval.ApprovingGroupID))) continue;
@@ -169,4 +185,34 @@ async function approverSnapshot(store: Store, { auth }: Pick<OperationContext, '
   const company = auth.userType === 'admin' ? store.marketplaceId : (auth.companyId ?? '');
   const user = await companyUser(store, company, auth.userId).catch(() => undefined);
   return user ? userSnapshot(user) : userSnapshot({ ID: auth.userId, Username: auth.username, CompanyID: company });
+}
+
+/**
+ * The users who may decide `pending` approvals, as a list page: members of their approving groups.
+ * Approvals of the buyer's own rules are decided by the buyer's users; when only seller rules wait,
+ * by the users of the seller (the marketplace's admin users or the supplier's users).
+ */
+export async function listApprovers(
+  context: OperationContext,
+  pending: readonly Item[],
+  buyerId: string,
+  sellerId: string,
+): Promise<ListPage> {
+  const buyerGroups: string[] = [];
+  const sellerGroups: string[] = [];
+  for (const approval of pending) {
+    const isBuyerRule =
+      buyerId !== '' && (await context.store.get('ApprovalRules', [buyerId], String(approval.ApprovalRuleID)));
+    (isBuyerRule ? buyerGroups : sellerGroups).push(String(approval.ApprovingGroupID));
+  }
+  const source: { users: string; kind: string; parents: string[]; groups: string[] } =
+    buyerGroups.length > 0 || (sellerGroups.length === 0 && buyerId !== '')
+      ? { users: 'Users', kind: MEMBERSHIP_KINDS.buyer, parents: [buyerId], groups: buyerGroups }
+      : sellerId === context.marketplaceId
+        ? { users: 'AdminUsers', kind: MEMBERSHIP_KINDS.admin, parents: [], groups: sellerGroups }
+        : { users: 'SupplierUsers', kind: MEMBERSHIP_KINDS.supplier, parents: [sellerId], groups: sellerGroups };
+  const { users, kind, parents, groups } = source;
+  const members = groups.length > 0 ? await context.store.findAssignments(kind, parents, { UserGroupID: groups }) : [];
+  const ids = [...new Set(members.map((member) => String(member.UserID)))];
+  return listWithin(context, context.registry.resource(users), { parents, ids });
 }

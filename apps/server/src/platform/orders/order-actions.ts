@@ -6,12 +6,14 @@ import { canSeeOrder, hasAnyRole, parseDirection, requireOrderOfPath } from './a
 import {
   approvedRuleIds,
   decideApprovals,
+  listApprovers,
   matchingRules,
   openApprovals,
   resubmitAllowed,
   type ApprovalTarget,
 } from './approvals.ts';
-import { checkedBody, listWithin } from './operation-helpers.ts';
+import { checkedBody } from './operation-helpers.ts';
+import { checkPromotionsOnSubmit, redeemPromotions } from './order-promotions.ts';
 import { companyKind, lineItemsOf, nowIso, saveOrder } from './order-store.ts';
 import { settleSpendingAccounts } from './payment-rules.ts';
 import { applyTransition, ORDER_TRANSITIONS, statusOf, type OrderStatus } from './status.ts';
@@ -85,6 +87,8 @@ export async function submitOrder(context: OperationContext): Promise<unknown> {
     applyTransition(ORDER_TRANSITIONS, 'Submit', order, nowIso(), alsoFrom);
     const items = await lineItemsOf(store, orderId);
     await assertSubmittable(store, order, items);
+    // Promotions are evaluated again: one that no longer holds stops the submit.
+    const priced = await checkPromotionsOnSubmit(store, order);
     const now = nowIso();
     const buyerId =
       (await companyKind(store, order.FromCompanyID as string)) === 'buyer' ? String(order.FromCompanyID) : null;
@@ -92,17 +96,18 @@ export async function submitOrder(context: OperationContext): Promise<unknown> {
       buyerId,
       sellerId: (order.ToCompanyID as string | null) ?? null,
       type: 'Order',
-      subject: order,
+      subject: priced,
       items,
       approvedRuleIds: await approvedRuleIds(store, target),
     });
     let next: Item;
     if (matched.length > 0) {
-      next = applyTransition(ORDER_TRANSITIONS, 'SubmitForApproval', order, now, alsoFrom);
+      next = applyTransition(ORDER_TRANSITIONS, 'SubmitForApproval', priced, now, alsoFrom);
       await openApprovals(store, target, matched, now);
     } else {
-      next = applyTransition(ORDER_TRANSITIONS, 'Submit', order, now, alsoFrom);
+      next = applyTransition(ORDER_TRANSITIONS, 'Submit', priced, now, alsoFrom);
     }
+    await redeemPromotions(store, order);
     await settleSpendingAccounts(store, next, -1);
     return saveOrder(store, next);
   });
@@ -289,32 +294,15 @@ export async function patchFromUser(context: OperationContext): Promise<unknown>
 
 /**
  * `Orders.ListEligibleApprovers`: the users who may decide the approvals the order waits for —
- * members of the approving groups of its pending approvals. Buyer rules' approvers are the
- * buyer's users; when only seller rules wait, the marketplace's (or supplier's) users.
+ * members of the approving groups of its pending approvals.
  */
 export async function listEligibleApprovers(context: OperationContext): Promise<unknown> {
   const order = await requireOrderOfPath(context);
-  const orderId = String(order.ID);
-  const buyerId = String(order.FromCompanyID ?? '');
-  const pending = await context.store.find('OrderApprovals', [orderId], { Status: 'Pending' });
-  const buyerGroups: string[] = [];
-  const sellerGroups: string[] = [];
-  for (const { item } of pending) {
-    const isBuyerRule = await context.store.get('ApprovalRules', [buyerId], String(item.ApprovalRuleID));
-    (isBuyerRule ? buyerGroups : sellerGroups).push(String(item.ApprovingGroupID));
-  }
-  const seller = String(order.ToCompanyID ?? context.marketplaceId);
-  const source: { users: string; parents: string[]; groups: string[] } =
-    buyerGroups.length > 0 || sellerGroups.length === 0
-      ? { users: 'Users', parents: [buyerId], groups: buyerGroups }
-      : seller === context.marketplaceId
-        ? { users: 'AdminUsers', parents: [], groups: sellerGroups }
-        : { users: 'SupplierUsers', parents: [seller], groups: sellerGroups };
-  const { users, parents, groups } = source;
-  const members =
-    groups.length > 0
-      ? await context.store.findAssignments('UserGroupAssignment', parents, { UserGroupID: groups })
-      : [];
-  const ids = [...new Set(members.map((member) => String(member.UserID)))];
-  return listWithin(context, context.registry.resource(users), { parents, ids });
+  const pending = await context.store.find('OrderApprovals', [String(order.ID)], { Status: 'Pending' });
+  return listApprovers(
+    context,
+    pending.map(({ item }) => item),
+    String(order.FromCompanyID ?? ''),
+    String(order.ToCompanyID ?? context.marketplaceId),
+  );
 }

@@ -2,7 +2,14 @@ import type { DeleteContext, Item, OperationContext, WriteContext } from '../eng
 import { ApiError, notFound, validation } from '../engine/errors.ts';
 import type { Store } from '../engine/store.ts';
 import { hasAnyRole, requireOrder, visibleOrderIds } from './access.ts';
-import { approvedRuleIds, decideApprovals, matchingRules, openApprovals, type ApprovalTarget } from './approvals.ts';
+import {
+  approvedRuleIds,
+  decideApprovals,
+  listApprovers,
+  matchingRules,
+  openApprovals,
+  type ApprovalTarget,
+} from './approvals.ts';
 import { checkedBody, listWithin, queryParam } from './operation-helpers.ts';
 import { lineItemsOf, nowIso } from './order-store.ts';
 import { applyTransition, RETURN_TRANSITIONS, statusOf } from './status.ts';
@@ -267,4 +274,18 @@ export function deleteReturnItem(context: OperationContext): Promise<unknown> {
     if (!items.some((entry) => entry.LineItemID === lineItemId)) throw notFound('OrderReturnItem', lineItemId);
     return { ...orderReturn, ItemsToReturn: items.filter((entry) => entry.LineItemID !== lineItemId) };
   });
+}
+
+/**
+ * `OrderReturns.ListEligibleApprovers`: members of the approving groups of the return's pending
+ * approvals. Returns are approved under seller approval rules, so they are users of the return's
+ * seller (the marketplace's admin users, or the supplier's users).
+ */
+export async function listReturnEligibleApprovers(context: OperationContext): Promise<unknown> {
+  const orderReturn = await requireReturn(context, context.store);
+  const order = await context.store.get('Orders', [], String(orderReturn.OrderID ?? ''));
+  const pending = await context.store.find('OrderReturnApprovals', [String(orderReturn.ID)], { Status: 'Pending' });
+  const seller = String(order?.ToCompanyID ?? context.marketplaceId);
+  const approvals = pending.map(({ item }) => item);
+  return listApprovers(context, approvals, '', seller);
 }

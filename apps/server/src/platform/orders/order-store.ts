@@ -2,6 +2,7 @@ import type { Item } from '../engine/context.ts';
 import { notFound } from '../engine/errors.ts';
 import type { Store } from '../engine/store.ts';
 import { orderTotals } from './pricing.ts';
+import { refreshPromotionDiscounts } from './promotion-discounts.ts';
 
 /** The kind of company an id names, or undefined when it names none. */
 export type CompanyKind = 'marketplace' | 'buyer' | 'supplier';
@@ -112,13 +113,18 @@ export async function saveOrder(store: Store, order: Item): Promise<Item> {
 }
 
 /**
- * Recomputes an order's figures from its line items (count, subtotal, total) and stores it.
- * `excludeLineItemId` leaves out a line item that is being deleted in the same transaction.
+ * Recomputes an order's figures from its line items (count, subtotal, promotion discounts, total)
+ * and stores it. `excludeLineItemId` leaves out a line item that is being deleted in the same
+ * transaction.
  */
 export async function recalculateOrder(store: Store, orderId: string, excludeLineItemId?: string): Promise<Item> {
   const order = await store.require('Orders', [], orderId, 'Order');
   const lines = (await lineItemsOf(store, orderId)).filter((line) => line.ID !== excludeLineItemId);
-  return saveOrder(store, { ...order, ...orderTotals(order, lines) });
+  // Promotion rules read the order's figures, so they see the new subtotal.
+  const counted = { ...order, ...orderTotals(order, lines) };
+  const promoted = await refreshPromotionDiscounts(store, counted, lines);
+  const discounted = { ...counted, PromotionDiscount: promoted.discount };
+  return saveOrder(store, { ...discounted, ...orderTotals(discounted, promoted.lines) });
 }
 
 /** Ids of the user groups a user belongs to: admin groups, or groups of their buyer or supplier. */

@@ -168,7 +168,8 @@ export async function beforeOrderWrite(context: WriteContext): Promise<void> {
 export async function afterOrderWrite(context: WriteContext): Promise<void> {
   const { next, previous, store } = context;
   const oldId = renamedFrom(previous, next);
-  if (oldId) await moveChildren(store, ['LineItems', 'Payments', 'OrderApprovals'], oldId, String(next.ID));
+  if (oldId)
+    await moveChildren(store, ['LineItems', 'Payments', 'OrderApprovals', 'OrderPromotions'], oldId, String(next.ID));
   if (!previous || !filled(next.ShippingAddressID) || next.ShippingAddressID === previous.ShippingAddressID) return;
   const address = await companyAddress(store, next.FromCompanyID as string, next.ShippingAddressID);
   const orderId = String(next.ID);

@@ -157,9 +157,9 @@ export function lineAmounts(
   return { LineSubtotal: subtotal, LineTotal: roundMoney(subtotal - num(promotionDiscount)) };
 }
 
-/** Total = Subtotal + ShippingCost + TaxCost + Gratuity + Fees − PromotionDiscount. */
+/** Total = Subtotal + ShippingCost + TaxCost + Gratuity + Fees − PromotionDiscount, never below 0. */
 export function orderTotal(order: Item): number {
-  return roundMoney(
+  const total = roundMoney(
     num(order.Subtotal) +
       num(order.ShippingCost) +
       num(order.TaxCost) +
@@ -167,6 +167,7 @@ export function orderTotal(order: Item): number {
       num(order.Fees) -
       num(order.PromotionDiscount),
   );
+  return Math.max(total, 0);
 }
 
 /** The order figures that follow from its line items: count, subtotal and total. */

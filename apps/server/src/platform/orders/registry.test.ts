@@ -47,6 +47,16 @@ describe('the Orders And Fulfillment declarations', () => {
       ['SubscriptionItems.Get', 'GET', '/subscriptions/{subscriptionID}/items/{subscriptionItemID}', 200],
       ['SubscriptionIntegrations.Get', 'GET', '/integrations/subscription', 200],
       ['SubscriptionIntegrations.Save', 'PUT', '/integrations/subscription', 200],
+      ['Orders.AddPromotion', 'POST', '/orders/{direction}/{orderID}/promotions/{promoCode}', 201],
+      ['Orders.ListPromotions', 'GET', '/orders/{direction}/{orderID}/promotions', 200],
+      ['Orders.RemovePromotion', 'DELETE', '/orders/{direction}/{orderID}/promotions/{promoCode}', 200],
+      ['OrderReturns.ListEligibleApprovers', 'GET', '/orderreturns/{returnID}/eligibleapprovers', 200],
+      ['Me.ListPromotions', 'GET', '/me/promotions', 200],
+      ['Me.GetPromotion', 'GET', '/me/promotions/{promotionID}', 200],
+      ['Me.ListApprovableOrders', 'GET', '/me/orders/approvable', 200],
+      ['Me.ListShipments', 'GET', '/me/shipments', 200],
+      ['Me.GetShipment', 'GET', '/me/shipments/{shipmentID}', 200],
+      ['Me.ListShipmentItems', 'GET', '/me/shipments/{shipmentID}/items', 200],
     ];
     for (const [id, method, path, status] of expected) {
       const operation = byId.get(id);
@@ -67,6 +77,20 @@ describe('the Orders And Fulfillment declarations', () => {
     expect(roles('OrderReturns.Approve')).toEqual(['OrderAdmin']);
     expect(roles('SellerApprovalRules.List')).toEqual(['ApprovalRuleReader', 'OrderAdmin']);
     expect(roles('Subscriptions.Save')).toEqual(['SubscriptionAdmin']);
+    expect(roles('Orders.AddPromotion')).toEqual(['OrderAdmin', 'Shopper']);
+    expect(roles('Orders.RemovePromotion')).toEqual(['OrderAdmin', 'Shopper']);
+    expect(roles('Orders.ListPromotions')).toEqual(['OrderAdmin', 'OrderReader', 'Shopper']);
+    expect(roles('OrderReturns.ListEligibleApprovers')).toEqual(['OrderAdmin', 'OrderReader']);
+    for (const id of [
+      'ListPromotions',
+      'GetPromotion',
+      'ListApprovableOrders',
+      'ListShipments',
+      'GetShipment',
+      'ListShipmentItems',
+    ]) {
+      expect(roles(`Me.${id}`), id).toEqual(['Shopper']);
+    }
   });
 
   it('name a parent resource for every path parameter and place every resource in its section', () => {

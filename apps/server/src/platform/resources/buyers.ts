@@ -3,6 +3,7 @@ import { validation } from '../engine/errors.ts';
 import { bool, date, defineModel, id, readOnly, text, xp } from './fields.ts';
 import { assertNoImpersonationConfig } from './impersonation-configs.ts';
 import { addressResource, localeModel } from './shared-models.ts';
+import { removeSupplierBuyerLinks } from './suppliers.ts';
 import type { AssignmentDefinition, ResourceDefinition } from './types.ts';
 import { buyerPartyAssignment, userFamily } from './user-rules.ts';
 
@@ -57,6 +58,10 @@ const buyers: ResourceDefinition = {
   roles: { read: ['BuyerAdmin', 'BuyerReader'], write: ['BuyerAdmin'] },
   searchable: ['Name', 'ID'],
   sortable: ['ID', 'Name', 'DateCreated'],
+  hooks: {
+    // Supplier links live outside the declared assignments, so the engine's cascade does not know them.
+    beforeDelete: ({ store, id: buyerId }) => removeSupplierBuyerLinks(store, 'BuyerID', buyerId),
+  },
 };
 
 const buyerUserFamily = userFamily({

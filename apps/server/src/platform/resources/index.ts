@@ -9,21 +9,29 @@ import { ENUMS } from './enums.ts';
 import { integrationModels, integrationResources } from './integrations.ts';
 import { inventoryRecordResources } from './inventory-records.ts';
 import { marketplaceOwnerResources } from './marketplace-owners.ts';
+import { ccListenerOperations, messageCCListenerAssignmentModel } from './message-cc-listeners.ts';
 import { meModels, meResources } from './me.ts';
 import { ordersAndFulfillmentModels, ordersAndFulfillmentResources } from './orders.ts';
+import { passwordResetModels, passwordResetResources, resetPasswordByTokenOperation } from './password-resets.ts';
 import { priceScheduleModels, priceScheduleResources } from './price-schedules.ts';
 import { productFacetResources } from './product-facets.ts';
 import { productModels, productResources } from './products.ts';
 import { promotionResources } from './promotions.ts';
 import { createRegistry } from './registry.ts';
 import { specResources } from './specs.ts';
+import { buyerSellerOperation, mySellersOperation, supplierBuyerOperations } from './supplier-buyers.ts';
 import { subscriptionIntegrationResources } from './subscriptions.ts';
 import { supplierResources } from './suppliers.ts';
 import type { OperationDefinition, ResourceDefinition } from './types.ts';
+import { moveUserOperation } from './user-move.ts';
 
 /** Operations declared by other modules (auth) and attached to their resource here. */
 const attachedOperations: Readonly<Record<string, readonly OperationDefinition[]>> = {
-  Users: [createImpersonationOperation()],
+  Users: [createImpersonationOperation(), moveUserOperation],
+  Suppliers: supplierBuyerOperations,
+  Buyers: [buyerSellerOperation],
+  MessageSenders: ccListenerOperations,
+  Me: [mySellersOperation, resetPasswordByTokenOperation],
 };
 
 function attach(resource: ResourceDefinition): ResourceDefinition {
@@ -34,6 +42,7 @@ function attach(resource: ResourceDefinition): ResourceDefinition {
 /** Every resource of the platform, in the order of the description's sections. */
 export const platformResources: readonly ResourceDefinition[] = [
   ...authenticationResources,
+  ...passwordResetResources,
   ...marketplaceOwnerResources,
   ...buyerResources,
   ...buyerPaymentResources,
@@ -64,6 +73,8 @@ export const platformRegistry = createRegistry(
     ...impersonationModels,
     ...ordersAndFulfillmentModels,
     ...meModels,
+    ...passwordResetModels,
+    messageCCListenerAssignmentModel,
   ],
   ENUMS,
 );

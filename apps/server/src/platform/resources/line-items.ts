@@ -138,6 +138,9 @@ async function afterLineItemWrite(context: WriteContext): Promise<void> {
     kind: 'order',
   });
   await recalculateOrder(context.store, orderId);
+  // Promotions were evaluated again with this line: answer its discount as stored.
+  const stored = await context.store.get('LineItems', [orderId], String(context.next.ID));
+  if (stored) Object.assign(context.next, { PromotionDiscount: stored.PromotionDiscount, LineTotal: stored.LineTotal });
 }
 
 /** The line item of a `.../lineitems/{lineItemID}/shipto` call, with its order, ready to change. */

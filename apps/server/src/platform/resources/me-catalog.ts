@@ -262,18 +262,29 @@ export const listMyProducts: Handler = async (context) => {
   return { ...page, Items: await asBuyerProducts(context, caller, page.Items) };
 };
 
-/** `Me.GetProduct`: one product the user may buy; 404 otherwise. */
-export const getMyProduct: Handler = async (context) => {
+/**
+ * The product of `productID` when the user may buy it (active and visible; in `catalogID` when the
+ * call names one), with the caller; 404 Product otherwise. Me calls about a product's parts use it too.
+ */
+export async function requireMyProduct(context: OperationContext): Promise<{ caller: BuyerCaller; product: Item }> {
   const productId = context.params.productID ?? '';
+  const catalogId = queryValue(context.query, 'catalogID') || undefined;
   const caller = await buyerCaller(context);
   const product = caller ? await context.store.get('Products', [], productId) : undefined;
   if (
     !caller ||
-    product?.Active !== true ||
-    !(await visibleProductIds(context.store, caller, { productId })).has(productId)
+    !product ||
+    product.Active !== true ||
+    !(await visibleProductIds(context.store, caller, { productId, ...(catalogId ? { catalogId } : {}) })).has(productId)
   ) {
     throw notFound('Product', productId);
   }
+  return { caller, product };
+}
+
+/** `Me.GetProduct`: one product the user may buy; 404 otherwise. */
+export const getMyProduct: Handler = async (context) => {
+  const { caller, product } = await requireMyProduct(context);
   const [presented] = await presentItems(context.registry.resource('Products'), [product], context.store);
   return (await asBuyerProducts(context, caller, [presented ?? product]))[0];
 };

@@ -16,6 +16,8 @@ import {
   listMyProducts,
 } from './me-catalog.ts';
 import { buyerAddressModel, buyerCreditCardModel, buyerProductModel, meModels, meUserModel } from './me-models.ts';
+import { meProductDetailOperations } from './me-product-details.ts';
+import { meOrderOperations } from './me-orders.ts';
 import { getMe, listMyOrders, listMyUserGroups, patchMe, saveMe } from './me-user.ts';
 import { orderModel } from './orders.ts';
 import type { ApiRole } from './roles.ts';
@@ -244,12 +246,14 @@ const meOperations: OperationDefinition[] = [
     textParam('from', 'Lower bound of the date the order was created.'),
     textParam('to', 'Upper bound of the date the order was created.'),
   ]),
+  ...meOrderOperations,
   listOperation('ListProducts', '/me/products', SHOPPER, buyerProductModel, 'products', listMyProducts, [
     textParam('catalogID', 'Only products of this catalog.'),
     textParam('categoryID', 'Only products of this category (and of the categories under it, to depth).'),
     textParam('depth', `${DEPTH_DESCRIPTION} Defaults to all.`),
   ]),
   getOperation('GetProduct', '/me/products/{productID}', SHOPPER, buyerProductModel, 'product', getMyProduct),
+  ...meProductDetailOperations,
   listOperation(
     'ListSpendingAccounts',
     '/me/spendingAccounts',

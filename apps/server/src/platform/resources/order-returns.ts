@@ -9,6 +9,7 @@ import {
   completeReturn,
   declineReturn,
   deleteReturnItem,
+  listReturnEligibleApprovers,
   listReturns,
   requireReturn,
   submitReturn,
@@ -27,6 +28,7 @@ import {
   type ModelDefinition,
 } from './fields.ts';
 import { approvalFields, approvalsResource, statusFields } from './approval-shapes.ts';
+import { userModel } from './shared-models.ts';
 import type { OperationDefinition, ResourceDefinition, RoleSet } from './types.ts';
 
 /** One line item (or part of it) a buyer sends back. */
@@ -140,6 +142,17 @@ const orderReturns: ResourceDefinition = {
       summary: 'Delete an order return item.',
       response: { status: 200, schema: model('OrderReturn') },
       handler: deleteReturnItem,
+    },
+    {
+      name: 'ListEligibleApprovers',
+      method: 'GET',
+      path: `${RETURN_PATH}/eligibleapprovers`,
+      roles: ['OrderAdmin', 'OrderReader'],
+      summary: 'Get a list of order return eligible approvers.',
+      description: 'The users who may approve or decline the return (and have not done so yet).',
+      listOf: userModel,
+      response: { status: 200 },
+      handler: listReturnEligibleApprovers,
     },
   ],
 };

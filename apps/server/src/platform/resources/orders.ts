@@ -38,6 +38,7 @@ import {
 } from './fields.ts';
 import { approvalFields, approvalsResource, statusFields } from './approval-shapes.ts';
 import { lineItemModels, lineItemResources } from './line-items.ts';
+import { orderPromotionResources } from './order-promotions.ts';
 import { orderReturnModels, orderReturnResources } from './order-returns.ts';
 import { paymentModels, paymentResources } from './payments.ts';
 import { sellerApprovalRuleResources } from './seller-approval-rules.ts';
@@ -285,6 +286,7 @@ export const orderResources: readonly ResourceDefinition[] = [orders, orderAppro
  */
 export const ordersAndFulfillmentResources: readonly ResourceDefinition[] = [
   ...orderResources,
+  ...orderPromotionResources,
   ...lineItemResources,
   ...paymentResources,
   ...shipmentResources,

@@ -135,7 +135,11 @@ export async function generateVariants({ store, params, query, registry }: Opera
   await store.transaction(async (tx) => {
     // Without overwriting, only missing combinations are added, so edited variants (and ones whose
     // spec was since removed) survive; overwriting starts again from the current specs.
-    if (overwrite) await tx.removeUnder('Variants', [productId]);
+    if (overwrite) {
+      await tx.removeUnder('Variants', [productId]);
+      // Stock counted per variant goes with the variants it counted.
+      await tx.removeUnder('VariantInventoryRecords', [productId]);
+    }
     const existing = new Set((await tx.find('Variants', [productId])).map((stored) => stored.id));
     for (const combination of combinations(await variantAxes(tx, productId))) {
       const variant = newVariant(productId, product, combination);

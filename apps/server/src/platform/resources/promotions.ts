@@ -3,9 +3,11 @@ import { validation } from '../engine/errors.ts';
 import { buyerPartyAssignment } from './catalog-rules.ts';
 import { bool, date, defineModel, id, int, readOnly, text, xp } from './fields.ts';
 import type { ResourceDefinition } from './types.ts';
+import { withdrawPromotion } from '../orders/order-promotions.ts';
 import { assertValidExpression } from '../orders/rule-expressions.ts';
 
-const promotionModel = defineModel('Promotion', {
+/** Fields of a promotion, which an order's applied promotions (OrderPromotion) show as well. */
+export const promotionFields = {
   ID: id(),
   LineItemLevel: bool({ description: 'When true, the discount applies to each eligible line item.' }),
   Code: text(100, { description: 'Unique code a shopper enters to apply the promotion.' }),
@@ -31,7 +33,9 @@ const promotionModel = defineModel('Promotion', {
   UseIntegration: bool(),
   Priority: int(),
   xp: xp(),
-});
+};
+
+export const promotionModel = defineModel('Promotion', promotionFields);
 
 const promotionAssignmentModel = defineModel('PromotionAssignment', {
   PromotionID: text(),
@@ -134,6 +138,13 @@ export const promotionResources: readonly ResourceDefinition[] = [
     ],
     hooks: {
       beforeWrite: checkPromotion,
+      // A promotion switched off or deleted leaves the orders that are still being built.
+      async afterWrite({ store, next }) {
+        if (next.Active === false) await withdrawPromotion(store, String(next.ID));
+      },
+      async beforeDelete({ store, id }) {
+        await withdrawPromotion(store, id);
+      },
       // Redemptions are counted by orders; a promotion nobody used has a count of 0, not none.
       present: async (item) => ({
         ...item,

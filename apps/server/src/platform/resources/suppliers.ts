@@ -1,3 +1,4 @@
+import type { Store } from '../engine/store.ts';
 import { bool, date, defineModel, id, readOnly, text, xp } from './fields.ts';
 import { addressResource } from './shared-models.ts';
 import type { AssignmentDefinition, ResourceDefinition } from './types.ts';
@@ -13,6 +14,14 @@ export const supplierModel = defineModel('Supplier', {
   xp: xp(),
 });
 
+/** Storage kind of the supplier-to-buyer links of `Suppliers.SaveBuyer` (supplier-buyers.ts). */
+export const SUPPLIER_BUYER_LINK = 'SupplierBuyerAssignment';
+
+/** Removes the links of a deleted supplier or buyer, so a new one reusing its ID starts without them. */
+export async function removeSupplierBuyerLinks(store: Store, field: 'SupplierID' | 'BuyerID', id: string) {
+  await store.deleteAssignments(SUPPLIER_BUYER_LINK, [], { [field]: id });
+}
+
 const suppliers: ResourceDefinition = {
   name: 'Suppliers',
   section: 'BuyersAndSuppliers',
@@ -25,6 +34,10 @@ const suppliers: ResourceDefinition = {
   roles: { read: ['SupplierAdmin', 'SupplierReader'], write: ['SupplierAdmin'] },
   searchable: ['Name', 'ID'],
   sortable: ['ID', 'Name', 'DateCreated'],
+  hooks: {
+    // The links are stored by supplier-buyers.ts's own operations, so the engine's cascade does not know them.
+    beforeDelete: ({ store, id: supplierId }) => removeSupplierBuyerLinks(store, 'SupplierID', supplierId),
+  },
 };
 
 const supplierUserFamily = userFamily({

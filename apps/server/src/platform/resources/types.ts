@@ -1,6 +1,7 @@
 import type { FieldSchema, ModelDefinition } from './fields.ts';
 import type { ApiRole } from './roles.ts';
-import type { OperationContext, WriteContext, DeleteContext, PresentContext } from '../engine/context.ts';
+import type { Db } from '../../db/database.ts';
+import type { AuthContext, OperationContext, WriteContext, DeleteContext, PresentContext } from '../engine/context.ts';
 import type { Match } from '../engine/store.ts';
 
 /** Sections of the description, in sidebar order (spec 1 §2), plus Me and My Stuff. */
@@ -59,6 +60,18 @@ export interface OperationDefinition {
   response: { status: 200 | 201 | 204; schema?: FieldSchema };
   /** Called by the generic router after authentication, role check and validation. */
   handler(context: OperationContext): Promise<unknown>;
+  /**
+   * Set on the few calls made without a token (a forgotten password, the signing keys): the router
+   * skips authentication and this names the caller instead, e.g. from the ClientID of the body.
+   */
+  anonymous?(request: AnonymousRequest): Promise<AuthContext>;
+}
+
+/** What an anonymous operation may look at to decide which marketplace the call is about. */
+export interface AnonymousRequest {
+  db: Db;
+  body: unknown;
+  params: Readonly<Record<string, string>>;
 }
 
 export interface AssignmentDefinition {

@@ -52,9 +52,10 @@ export class SampleFactory {
    * finds parents), preferring the one whose path leads to the parameter when several share the name.
    */
   ownerOf(path: string, param: string): ResourceDefinition {
-    const candidates = this.registry.resources.filter(
-      (resource) => resource.idParam === param && !resource.operationOwner,
-    );
+    const named = this.registry.resources.filter((resource) => resource.idParam === param);
+    // Sub-resources published under another resource (variants) own their parameter only when nothing else does.
+    const primary = named.filter((resource) => !resource.operationOwner);
+    const candidates = primary.length > 0 ? primary : named;
     const before = path.toLowerCase().split(`{${param.toLowerCase()}}`)[0];
     const owner = candidates.find((resource) => `${resource.path}/`.toLowerCase() === before) ?? candidates[0];
     if (!owner) throw new Error(`No resource has id parameter ${param} (in ${path})`);
