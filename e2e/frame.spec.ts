@@ -38,6 +38,24 @@ test.describe('portal frame', () => {
     await expect(drawer).toBeHidden();
   });
 
+  test('on a phone nothing scrolls sideways and the user menu shows initials', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, DEMO_USERS.developer);
+    const query = 'organization=demo-org&tenantName=demo-sandbox';
+    for (const path of [`/?${query}`, `/roles?${query}`, `/console?resourceId=Products&${query}`]) {
+      await page.goto(path);
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+      const sideways = await page.evaluate<number>(
+        'document.documentElement.scrollWidth - document.documentElement.clientWidth',
+      );
+      expect(sideways, path).toBe(0);
+    }
+    const userMenu = page.getByRole('banner').getByRole('button', { name: /^Riley Chen$/ });
+    await expect(userMenu).toHaveText('RC', { useInnerText: true });
+    await userMenu.click();
+    await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible();
+  });
+
   test('has no serious or critical accessibility violations', async ({ page }) => {
     await signIn(page, DEMO_USERS.owner);
     const results = await new AxeBuilder({ page }).analyze();

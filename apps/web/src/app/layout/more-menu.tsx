@@ -9,7 +9,7 @@ export function MoreMenu() {
   return (
     <Menu.Root lazyMount unmountOnExit>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" hideFrom="md">
+        <Button variant="ghost" size="sm" px="2" hideFrom="md">
           More...
         </Button>
       </Menu.Trigger>

@@ -1,17 +1,47 @@
-import { Button, Menu, Portal } from '@chakra-ui/react';
+import { Box, Button, Menu, Portal } from '@chakra-ui/react';
 import { useAuth } from 'react-oidc-context';
 import { usePortalContext } from '@/app/portal/portal-context';
 
-/** The signed-in user's name, opening Manage account (identity provider's page) and Logout. */
+/** Up to two initials of a name ("Riley Chen" -> "RC"), or the first letter of an e-mail address. */
+export function initialsOf(name: string): string {
+  const words = name.split(/[\s@._-]+/).filter(Boolean);
+  const letters = (words.length > 1 && !name.includes('@') ? [words[0], words.at(-1)] : [words[0]])
+    .map((word) => word?.charAt(0) ?? '')
+    .join('');
+  return letters.toUpperCase() || '?';
+}
+
+/**
+ * The signed-in user's name, opening Manage account (identity provider's page) and Logout. On phones the
+ * name gives way to initials so the top bar fits; the button keeps the full name as its label.
+ */
 export function UserMenu() {
   const { me } = usePortalContext();
+  const name = me.Name || me.Email;
   const auth = useAuth();
   const accountUrl = `${window.location.origin}/identity/account?returnTo=${encodeURIComponent(window.location.href)}`;
   return (
     <Menu.Root>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" maxW="48">
-          {me.Name || me.Email}
+        <Button variant="ghost" size="sm" maxW="48" px={{ base: '1', sm: '3' }} aria-label={name} title={name}>
+          <Box
+            as="span"
+            hideFrom="sm"
+            aria-hidden="true"
+            display="inline-flex"
+            alignItems="center"
+            justifyContent="center"
+            boxSize="7"
+            rounded="full"
+            bg="bg.emphasized"
+            fontSize="xs"
+            fontWeight="semibold"
+          >
+            {initialsOf(name)}
+          </Box>
+          <Box as="span" hideBelow="sm" truncate>
+            {name}
+          </Box>
         </Button>
       </Menu.Trigger>
       <Portal>

@@ -128,6 +128,12 @@ describe('jsonDiagnostics', () => {
   it('finds nothing in valid JSON', () => {
     expect(diagnose('{"a": [1, true, null]}')).toEqual([]);
   });
+
+  it('leaves an empty editor unmarked: blank means no value', () => {
+    expect(diagnose('')).toEqual([]);
+    expect(diagnose('  \n')).toEqual([]);
+    expect(diagnose(' x')).toHaveLength(1);
+  });
 });
 
 describe('changeBetween', () => {

@@ -27,6 +27,8 @@ function firstSyntaxError(state: EditorState): number | null {
  */
 export function jsonDiagnostics(view: EditorView): Diagnostic[] {
   const length = view.state.doc.length;
+  // An empty editor means "no value" (an optional field left blank), not a syntax error to flag.
+  if (view.state.doc.toString().trim() === '') return [];
   return parseLinter(view).map((diagnostic) => {
     const from = diagnostic.from === 0 ? (firstSyntaxError(view.state) ?? 0) : diagnostic.from;
     return { ...diagnostic, from, to: Math.min(from + 1, length) };

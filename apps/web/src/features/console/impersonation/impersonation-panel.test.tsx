@@ -7,7 +7,13 @@ import type { Grants, ImpersonationUser, PortalApiClient } from '@/services/port
 import { impersonationStorageKey, type ImpersonationContext } from '../lib/impersonation-state';
 import { memoryStorage } from '../lib/test-storage';
 import { resetImpersonationStore } from './impersonation-store';
-import { clientAccessBadges, ImpersonationPanel, NO_RESULTS_TEXT, USERNAME_SEARCH_NOTE } from './impersonation-panel';
+import {
+  CLIENT_SEARCH_HINT,
+  clientAccessBadges,
+  ImpersonationPanel,
+  NO_RESULTS_TEXT,
+  USERNAME_SEARCH_NOTE,
+} from './impersonation-panel';
 
 const client: PortalApiClient = {
   Id: 'client-1',
@@ -162,6 +168,7 @@ describe('ImpersonationPanel', () => {
     const box = await screen.findByPlaceholderText('Search API Clients...');
     expect(clientSearches.every((term) => term === '')).toBe(true);
     expect(screen.queryByRole('button', { name: /Storefront/ })).toBeNull();
+    expect(screen.getByText(CLIENT_SEARCH_HINT)).toBeTruthy();
 
     fireEvent.change(box, { target: { value: 'none' } });
     expect(await screen.findByText(NO_RESULTS_TEXT, undefined, { timeout: 2000 })).toBeTruthy();

@@ -11,6 +11,8 @@ import { useImpersonation } from './use-impersonation';
 export const USERNAME_SEARCH_NOTE =
   'Due to performance reasons searching by username is required before you will see results here.';
 export const NO_RESULTS_TEXT = 'No Results Found...';
+/** Not in the spec: without it the panel opens blank, since clients are only listed for a term (spec §5). */
+export const CLIENT_SEARCH_HINT = "Type part of an API client's name or ID to find it.";
 
 /** The badges of an API client: who may sign in through it (spec §2). */
 export function clientAccessBadges(client: PortalApiClient): string[] {
@@ -91,7 +93,11 @@ function ClientSearch({
         value={term}
         onChange={(event) => setTerm(event.target.value)}
       />
-      {search.trim() === '' ? null : clients.isPending ? (
+      {search.trim() === '' ? (
+        <Text color="fg.muted" fontSize="sm">
+          {CLIENT_SEARCH_HINT}
+        </Text>
+      ) : clients.isPending ? (
         <Text color="fg.muted" fontSize="sm">
           Searching...
         </Text>
