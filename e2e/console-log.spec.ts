@@ -108,6 +108,13 @@ test.describe('API console request log', () => {
     await expect(page.getByText('Copied SDK call')).toBeVisible();
     expect(await page.evaluate<string>('navigator.clipboard.readText()')).toContain("'missing-product'");
 
+    await page.getByRole('button', { name: 'Copy response' }).click();
+    await expect(page.getByText('Copied response')).toBeVisible();
+    const response = JSON.parse(await page.evaluate<string>('navigator.clipboard.readText()')) as {
+      Errors: { ErrorCode: string }[];
+    };
+    expect(response.Errors[0]?.ErrorCode).toBe('NotFound');
+
     await page.getByRole('button', { name: 'Send again' }).click();
     await expect(page.getByTestId('request-log-entry')).toHaveCount(2);
   });

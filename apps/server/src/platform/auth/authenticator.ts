@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import type { AuthContext } from '../engine/context.ts';
 import type { Authenticator } from '../engine/routes.ts';
+import { anonUserProhibited, anonymousMayCall, pathUnderV1 } from './anonymous.ts';
 import type { SigningKeys } from './signing-keys.ts';
 import { invalidToken, rolesOf, verifyAccessToken, type AccessTokenClaims } from './tokens.ts';
 
@@ -28,6 +29,7 @@ export function authContextOf(claims: AccessTokenClaims): AuthContext {
     companyId: claims.usrtype === 'admin' ? undefined : claims.cmp,
     roles: new Set(rolesOf(claims)),
     impersonatorId: claims.imp,
+    ...(claims.anon && claims.orderid ? { anonymous: { templateUserId: claims.anon, orderId: claims.orderid } } : {}),
   };
 }
 
@@ -49,7 +51,13 @@ export function createAuthenticator(db: Db, keys: SigningKeys, options: Authenti
         sql`SELECT 1 AS found FROM platform.marketplaces WHERE id = ${claims.mkt}`,
       )) as unknown as { rows: unknown[] };
       if (found.rows.length === 0) throw invalidToken();
-      return authContextOf(claims);
+      const auth = authContextOf(claims);
+      // Anonymous shoppers only browse, shop and register; everything else is refused before the role check.
+      if (auth.anonymous) {
+        const route = request.routeOptions.url ?? request.url.split('?')[0] ?? '';
+        if (!anonymousMayCall(request.method, pathUnderV1(route))) throw anonUserProhibited();
+      }
+      return auth;
     },
   };
 }

@@ -15,6 +15,7 @@ import {
   type PlatformUser,
 } from './client-access.ts';
 import { OAuthError, oauthErrors } from './oauth-error.ts';
+import { anonymousGrant } from './anonymous.ts';
 import { findRefreshToken, issueRefreshToken } from './refresh-tokens.ts';
 import type { SigningKeys } from './signing-keys.ts';
 import { mintAccessToken, type AccessTokenResponse } from './tokens.ts';
@@ -112,14 +113,8 @@ async function clientCredentialsGrant(deps: AuthDeps, form: TokenRequest): Promi
   const record = await authenticateClient(deps, form);
   const { client } = record;
   if (typeof client.ClientSecret !== 'string' || client.ClientSecret === '') {
-    // Without a secret this grant is the anonymous-shopper flow, which needs anonymous users and orders.
-    if (client.IsAnonBuyer === true) {
-      throw new OAuthError(
-        'invalid_grant',
-        'Auth.AnonymousNotSupported',
-        'Anonymous shopper tokens are not supported yet.',
-      );
-    }
+    // Without a secret this grant is the anonymous-shopper flow (Auth.Anonymous), on clients made for it.
+    if (client.IsAnonBuyer === true) return anonymousGrant(deps, record, form);
     throw new OAuthError(
       'invalid_client',
       'Auth.InvalidClientSecret',

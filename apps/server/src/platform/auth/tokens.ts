@@ -26,7 +26,19 @@ export interface MintAccessTokenInput {
   roles: readonly string[];
   /** Id of the impersonating user; only on impersonation tokens. */
   impersonatorId?: string | undefined;
+  /** Only on anonymous shopper tokens: `user` is then the generated shopper identity. */
+  anonymous?: AnonymousTokenInput | undefined;
   durationMinutes: number;
+}
+
+/** The claims that mark an anonymous shopper's token. */
+export interface AnonymousTokenInput {
+  /** Id of the default context user the shopper browses as (`anon`). */
+  templateUserId: string;
+  /** Order id reserved for the shopper's cart (`orderid`). */
+  orderId: string;
+  /** The app's own tracking id for the session, when it sent one (`anonuserid`). */
+  trackingId?: string | undefined;
 }
 
 /** Who signs: the keys and the platform base URL (`${publicUrl}/platform`), used as `iss` and `aud`. */
@@ -50,6 +62,12 @@ export interface AccessTokenClaims {
   iat: number;
   jti: string;
   imp?: string;
+  /** Anonymous shopper tokens only: the default context user's id. */
+  anon?: string;
+  /** Anonymous shopper tokens only: the order id reserved for the shopper's cart. */
+  orderid?: string;
+  /** Anonymous shopper tokens only: the app's tracking id, when one was sent. */
+  anonuserid?: string;
   /** Marketplace the token is for. */
   mkt: string;
   /** Buyer or supplier id of buyer and supplier users. */
@@ -68,6 +86,14 @@ export interface AccessTokenResponse {
 /** The roles of a token's `role` claim as a list, whichever form it takes. */
 export function rolesOf(claims: Pick<AccessTokenClaims, 'role'>): string[] {
   return typeof claims.role === 'string' ? [claims.role] : [...claims.role];
+}
+
+function anonymousClaims(anonymous: AnonymousTokenInput): JWTPayload {
+  return {
+    anon: anonymous.templateUserId,
+    orderid: anonymous.orderId,
+    ...(anonymous.trackingId ? { anonuserid: anonymous.trackingId } : {}),
+  };
 }
 
 /**
@@ -91,6 +117,7 @@ export async function mintAccessToken(issuer: TokenIssuer, input: MintAccessToke
     usrtype: input.user.type,
     role: roles.length === 1 ? roles[0] : roles,
     ...(input.impersonatorId !== undefined ? { imp: input.impersonatorId } : {}),
+    ...(input.anonymous ? anonymousClaims(input.anonymous) : {}),
     mkt: input.marketplaceId,
     ...(input.user.type !== 'admin' && input.user.companyId ? { cmp: input.user.companyId } : {}),
   };
@@ -113,13 +140,17 @@ const isString = (value: unknown): value is string => typeof value === 'string';
 const optionalString = (value: unknown) => value === undefined || isString(value);
 
 function asClaims(payload: JWTPayload): AccessTokenClaims | undefined {
-  const { usr, cid, u, usrtype, role, mkt, cmp, imp, iss, aud, exp, nbf, iat, jti } = payload;
+  const { usr, cid, u, usrtype, role, mkt, cmp, imp, iss, aud, exp, nbf, iat, jti, anon, orderid, anonuserid } =
+    payload;
   const roleOk = isString(role) || (Array.isArray(role) && role.every(isString));
   if (!isString(usr) || !isString(cid) || !isString(u) || !isString(mkt) || !roleOk) return undefined;
   if (!isString(usrtype) || !USER_TYPES.includes(usrtype)) return undefined;
   if (!optionalString(cmp) || !optionalString(imp) || !isString(iss) || !isString(aud) || !isString(jti))
     return undefined;
   if (typeof exp !== 'number' || typeof nbf !== 'number' || typeof iat !== 'number') return undefined;
+  if (!optionalString(anon) || !optionalString(orderid) || !optionalString(anonuserid)) return undefined;
+  // An anonymous token always names both the default context user and the reserved order.
+  if (isString(anon) !== isString(orderid)) return undefined;
   return {
     usr,
     cid,
@@ -135,6 +166,8 @@ function asClaims(payload: JWTPayload): AccessTokenClaims | undefined {
     mkt,
     ...(isString(imp) ? { imp } : {}),
     ...(isString(cmp) ? { cmp } : {}),
+    ...(isString(anon) && isString(orderid) ? { anon, orderid } : {}),
+    ...(isString(anonuserid) ? { anonuserid } : {}),
   };
 }
 

@@ -24,6 +24,19 @@ export interface AuthContext {
   roles: ReadonlySet<string>;
   /** Id of the impersonating user when the token was issued through impersonation. */
   impersonatorId: string | undefined;
+  /**
+   * Set for an anonymous shopper's token: `userId` is then the shopper's own generated id (no user
+   * record exists) and the shopper browses as the API client's default context user.
+   */
+  anonymous?: AnonymousShopper | undefined;
+}
+
+/** What an anonymous shopper's token says beyond the usual claims. */
+export interface AnonymousShopper {
+  /** Id of the default context user the shopper browses as (catalog visibility, user groups). */
+  templateUserId: string;
+  /** The order id reserved for the shopper's cart (`orderid` claim). */
+  orderId: string;
 }
 
 export interface OperationContext {

@@ -195,6 +195,17 @@ export async function checkPromotionsOnSubmit(store: Store, order: Item): Promis
   return recalculateOrder(store, orderId);
 }
 
+/**
+ * After a change of the order itself (Orders.Patch, Orders.Save): its promotions are evaluated
+ * again, as after a line item change, so amounts follow the new figures and a promotion that no
+ * longer holds stays on the order with nothing (the submit then fails with Promotion.NotEligible).
+ * Answers the order as stored then, or undefined when it has no promotions (nothing to do).
+ */
+export async function refreshOrderPromotions(store: Store, orderId: string): Promise<Item | undefined> {
+  if ((await appliedPromotions(store, orderId)).size === 0) return undefined;
+  return recalculateOrder(store, orderId);
+}
+
 /** Counts one redemption of each promotion on the order (its first submit only). */
 export async function redeemPromotions(store: Store, order: Item): Promise<void> {
   if (order.DateSubmitted) return;

@@ -1,5 +1,6 @@
 import type { DeleteContext, Item, OperationContext, WriteContext } from '../engine/context.ts';
 import { ApiError, notFound, validation } from '../engine/errors.ts';
+import type { Store } from '../engine/store.ts';
 import { filled } from '../engine/values.ts';
 import {
   canSeeOrder,
@@ -11,6 +12,7 @@ import {
   type OrderDirection,
 } from './access.ts';
 import { listWithin, queryParam } from './operation-helpers.ts';
+import { refreshOrderPromotions } from './order-promotions.ts';
 import {
   buyerCurrency,
   companyAddress,
@@ -164,12 +166,27 @@ export async function beforeOrderWrite(context: WriteContext): Promise<void> {
   next.Total = orderTotal(next);
 }
 
-/** `Orders` afterWrite: what hangs off a renamed order follows it; a new saved shipping address goes onto every line item. */
+/** The figures promotions change on an order. */
+function pickFigures(order: Item): Item {
+  const { LineItemCount, Subtotal, PromotionDiscount, Total, LastUpdated } = order;
+  return { LineItemCount, Subtotal, PromotionDiscount, Total, LastUpdated };
+}
+
+/**
+ * `Orders` afterWrite: what hangs off a renamed order follows it; the promotions of an unsubmitted
+ * order are evaluated again; a new saved shipping address goes onto every line item.
+ */
 export async function afterOrderWrite(context: WriteContext): Promise<void> {
   const { next, previous, store } = context;
   const oldId = renamedFrom(previous, next);
   if (oldId)
     await moveChildren(store, ['LineItems', 'Payments', 'OrderApprovals', 'OrderPromotions'], oldId, String(next.ID));
+  if (previous && next.Status === 'Unsubmitted') {
+    // Promotion rules may read any field of the order (xp, costs): they are evaluated again, as after
+    // a line item change, and the answer shows the discounts as stored.
+    const refreshed = await refreshOrderPromotions(store, String(next.ID));
+    if (refreshed) Object.assign(next, pickFigures(refreshed));
+  }
   if (!previous || !filled(next.ShippingAddressID) || next.ShippingAddressID === previous.ShippingAddressID) return;
   const address = await companyAddress(store, next.FromCompanyID as string, next.ShippingAddressID);
   const orderId = String(next.ID);
@@ -192,9 +209,30 @@ export async function beforeOrderDelete(context: DeleteContext): Promise<void> {
   if (previous.Status !== 'Unsubmitted' && !hasAnyRole(auth, ['OrderAdmin'])) {
     throw validation('Only unsubmitted orders can be deleted.', { OrderID: context.id, Status: previous.Status });
   }
+  const forwarded = await forwardedOrderIds(store, context.id);
+  if (forwarded.length > 0) {
+    throw validation(
+      'The order was forwarded: delete its outgoing orders first.',
+      { OrderID: context.id, OutgoingOrderIDs: forwarded },
+      'Order.CannotDeleteForwardedOrder',
+    );
+  }
   for (const stored of await store.find('ShipmentItems', undefined, { OrderID: context.id })) {
     await store.remove('ShipmentItems', stored.parents, stored.id);
   }
+}
+
+/**
+ * Ids of the outgoing orders (Orders.Split, Orders.Forward) the order's lines were passed on to that
+ * still exist: the order cannot be deleted before them.
+ */
+async function forwardedOrderIds(store: Store, orderId: string): Promise<string[]> {
+  const named = new Set<string>();
+  for (const line of await lineItemsOf(store, orderId))
+    if (filled(line.OutgoingOrderID)) named.add(line.OutgoingOrderID);
+  const existing: string[] = [];
+  for (const id of named) if (await store.get('Orders', [], id)) existing.push(id);
+  return existing;
 }
 
 /** `Orders` visible hook: the caller's view of the order in the path's direction. */
@@ -203,7 +241,7 @@ export function orderVisible(order: Item, context: OperationContext): boolean {
 }
 
 /** ISO form of a `from`/`to` parameter (a date or date-time), or a 400. */
-function isoParam(name: string, raw: string): string {
+export function isoParam(name: string, raw: string): string {
   const time = Date.parse(raw);
   if (Number.isNaN(time))
     throw validation(`${name} must be a date.`, { Property: name, Value: raw }, 'List.InvalidType');

@@ -4,6 +4,7 @@ import { bundleResources } from './bundles.ts';
 import { buyerPaymentResources } from './buyer-payment-resources.ts';
 import { buyerResources } from './buyers.ts';
 import { catalogResources } from './catalogs.ts';
+import { checkoutIntegrationModels, checkoutIntegrationOperations } from './checkout-integration.ts';
 import { configurationResources } from './configurations.ts';
 import { ENUMS } from './enums.ts';
 import { integrationModels, integrationResources } from './integrations.ts';
@@ -11,6 +12,7 @@ import { inventoryRecordResources } from './inventory-records.ts';
 import { marketplaceOwnerResources } from './marketplace-owners.ts';
 import { ccListenerOperations, messageCCListenerAssignmentModel } from './message-cc-listeners.ts';
 import { meModels, meResources } from './me.ts';
+import { meRegisterModels, meRegisterOperations } from './me-register.ts';
 import { ordersAndFulfillmentModels, ordersAndFulfillmentResources } from './orders.ts';
 import { passwordResetModels, passwordResetResources, resetPasswordByTokenOperation } from './password-resets.ts';
 import { priceScheduleModels, priceScheduleResources } from './price-schedules.ts';
@@ -31,7 +33,8 @@ const attachedOperations: Readonly<Record<string, readonly OperationDefinition[]
   Suppliers: supplierBuyerOperations,
   Buyers: [buyerSellerOperation],
   MessageSenders: ccListenerOperations,
-  Me: [mySellersOperation, resetPasswordByTokenOperation],
+  Me: [mySellersOperation, resetPasswordByTokenOperation, ...meRegisterOperations],
+  IntegrationEvents: checkoutIntegrationOperations,
 };
 
 function attach(resource: ResourceDefinition): ResourceDefinition {
@@ -74,7 +77,9 @@ export const platformRegistry = createRegistry(
     ...ordersAndFulfillmentModels,
     ...meModels,
     ...passwordResetModels,
+    ...meRegisterModels,
     messageCCListenerAssignmentModel,
+    ...checkoutIntegrationModels,
   ],
   ENUMS,
 );

@@ -62,14 +62,9 @@ async function presentRecord(item: Item, { store }: PresentContext): Promise<Ite
   return { ...item, Address: address ?? null };
 }
 
-const productRecords: ResourceDefinition = {
-  name: 'InventoryRecords',
+/** What product and variant records share: the model, its rules and who may read and write them. */
+const recordShape = {
   section: 'ProductsAndCatalogs',
-  description:
-    'An inventory record holds the stock of a product at one address. A product may keep stock at several ' +
-    'addresses; each record is open to every buyer or, when AllowAllBuyers is false, to assigned ones only.',
-  noun: { singular: 'inventory record', plural: 'inventory records' },
-  path: '/products/{productID}/inventoryrecords',
   idParam: 'inventoryRecordID',
   model: inventoryRecordModel,
   requiredOnCreate: ['AddressID'],
@@ -77,6 +72,16 @@ const productRecords: ResourceDefinition = {
   searchable: ['ID', 'AddressID'],
   sortable: ['ID', 'AddressID', 'QuantityAvailable', 'LastUpdated'],
   references: { AddressID: { resource: 'AdminAddresses' } },
+} satisfies Partial<ResourceDefinition>;
+
+const productRecords: ResourceDefinition = {
+  name: 'InventoryRecords',
+  description:
+    'An inventory record holds the stock of a product at one address. A product may keep stock at several ' +
+    'addresses; each record is open to every buyer or, when AllowAllBuyers is false, to assigned ones only.',
+  noun: { singular: 'inventory record', plural: 'inventory records' },
+  path: '/products/{productID}/inventoryrecords',
+  ...recordShape,
   assignments: [
     buyerPartyAssignment({
       model: inventoryRecordAssignmentModel,
@@ -110,17 +115,10 @@ const variantRecords: ResourceDefinition = {
     Delete: 'DeleteVariant',
     Patch: 'PatchVariant',
   },
-  section: 'ProductsAndCatalogs',
   description: 'The stock of one variant at one address, for products that track inventory per variant.',
   noun: { singular: 'inventory record variant', plural: 'inventory record variants' },
   path: '/products/{productID}/variants/{variantID}/inventoryrecords',
-  idParam: 'inventoryRecordID',
-  model: inventoryRecordModel,
-  requiredOnCreate: ['AddressID'],
-  roles: PRODUCT_ROLES,
-  searchable: ['ID', 'AddressID'],
-  sortable: ['ID', 'AddressID', 'QuantityAvailable', 'LastUpdated'],
-  references: { AddressID: { resource: 'AdminAddresses' } },
+  ...recordShape,
   hooks: {
     beforeWrite: checkVariantRecordLevel,
     present: presentRecord,

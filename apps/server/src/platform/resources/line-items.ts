@@ -4,6 +4,7 @@ import { deepMerge } from '../engine/validate.ts';
 import { hasAnyRole, requireOrderOfPath } from '../orders/access.ts';
 import { buildLineItemOf, repriceCumulative } from '../orders/line-item-builder.ts';
 import { checkedBody, guardedGet, parentChecked, rewriteItem, type StoredItem } from '../orders/operation-helpers.ts';
+import { listLineItemsAcrossOrders } from '../orders/line-items-across.ts';
 import { lineItemsOf, recalculateOrder } from '../orders/order-store.ts';
 import {
   bool,
@@ -107,10 +108,20 @@ export const lineItemModels: readonly ModelDefinition[] = [
   lineItemSpecModel,
 ];
 
+/** A line item with the order it is on, as lists across orders answer it. */
+export const extendedLineItemModel = defineModel('ExtendedLineItem', {
+  OrderID: readOnly(text()),
+  Order: readOnly(model('Order')),
+  ...lineItemModel.fields,
+});
+
 /** Fields line item lists search (order and subscription items alike). */
 export const LINE_ITEM_SEARCHABLE = ['ID', 'ProductID'];
 /** Fields line item lists sort by. */
 export const LINE_ITEM_SORTABLE = ['DateAdded', 'ID', 'ProductID'];
+
+/** Order fields a list across orders sorts by, as `Order.{field}`. */
+const ORDER_SORTABLE = ['ID', 'DateCreated', 'DateSubmitted', 'Status', 'FromCompanyID', 'ToCompanyID', 'Total'];
 
 const LINE_ITEM_ROLES: RoleSet = { read: ['OrderAdmin', 'Shopper', 'OrderReader'], write: ['OrderAdmin', 'Shopper'] };
 const ITEM_PATH = '/orders/{direction}/{orderID}/lineitems/{lineItemID}';
@@ -213,6 +224,32 @@ const lineItems: ResourceDefinition = {
     },
   },
   extraOperations: [
+    {
+      name: 'ListAcrossOrders',
+      method: 'GET',
+      path: '/lineitems/{direction}',
+      roles: ['OrderAdmin', 'OrderReader'],
+      summary: 'Get a list of line items across orders.',
+      description:
+        'The line items of every order the caller sees from the direction (Incoming, Outgoing or All), each with ' +
+        'its OrderID and Order. Filters and sortBy may also name fields of the order, e.g. Order.Status or ' +
+        '!Order.DateSubmitted.',
+      listOf: extendedLineItemModel,
+      query: [
+        { name: 'buyerID', schema: text(), description: 'ID of the buyer the orders are from.' },
+        { name: 'supplierID', schema: text(), description: 'ID of the supplier the orders are to.' },
+        { name: 'from', schema: text(), description: 'Lower bound of the date range the order was created in.' },
+        { name: 'to', schema: text(), description: 'Upper bound of the date range the order was created in.' },
+      ],
+      response: { status: 200 },
+      handler: (context) =>
+        listLineItemsAcrossOrders(context, {
+          model: extendedLineItemModel,
+          searchable: LINE_ITEM_SEARCHABLE,
+          sortable: [...LINE_ITEM_SORTABLE, 'OrderID'],
+          orderSortable: ORDER_SORTABLE,
+        }),
+    },
     guardedGet({
       path: ITEM_PATH,
       roles: LINE_ITEM_ROLES.read,

@@ -80,7 +80,9 @@ export async function buyerCaller(context: OperationContext): Promise<BuyerCalle
   const { auth } = context;
   const home = homeOf(auth);
   if (auth.userType !== 'buyer' || !home || !auth.companyId) return undefined;
-  return { buyerId: auth.companyId, userId: auth.userId, groupIds: await groupIdsOf(context.store, home, auth.userId) };
+  // An anonymous shopper sees what the default context user it browses as sees through its groups.
+  const member = auth.anonymous?.templateUserId ?? auth.userId;
+  return { buyerId: auth.companyId, userId: auth.userId, groupIds: await groupIdsOf(context.store, home, member) };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { anonUserProhibited } from '../auth/anonymous.ts';
 import type { AuthContext, Item, OperationContext, WriteContext } from '../engine/context.ts';
 import { ApiError, validation, type ApiErrorEntry } from '../engine/errors.ts';
 import { listPage, parseListQuery, type ListPage } from '../engine/list-query.ts';
@@ -53,6 +54,11 @@ async function presentMe(context: OperationContext, store: Store, user: Item): P
 
 /** `Me.Get`: the signed-in user's own record. */
 export async function getMe(context: OperationContext): Promise<Item> {
+  const { auth } = context;
+  if (auth.anonymous) {
+    // An anonymous shopper has no record: it is shown as itself, without the default context user's details.
+    return presentMe(context, context.store, { ID: auth.userId, Username: auth.username, Active: true, xp: {} });
+  }
   const { user } = await requireMe(context, context.store);
   return presentMe(context, context.store, user);
 }
@@ -64,6 +70,7 @@ export async function getMe(context: OperationContext): Promise<Item> {
  * usernames stay unique across the marketplace.
  */
 async function writeMe(context: OperationContext, mode: 'replace' | 'patch'): Promise<Item> {
+  if (context.auth.anonymous) throw anonUserProhibited();
   return context.store.transaction(async (store) => {
     const inner: OperationContext = { ...context, store };
     const { home, user } = await requireMe(inner, store);
@@ -125,7 +132,9 @@ export async function listMyUserGroups(context: OperationContext): Promise<ListP
   const query = parseListQuery(context.query);
   const home = homeOf(context.auth);
   if (!home) return listPage([], 0, query);
-  const ids = await groupIdsOf(context.store, home, context.auth.userId);
+  // An anonymous shopper belongs to the groups of the default context user it browses as.
+  const member = context.auth.anonymous?.templateUserId ?? context.auth.userId;
+  const ids = await groupIdsOf(context.store, home, member);
   return listByIds(context, context.registry.resource(home.groups), home.parents, ids, query);
 }
 

@@ -38,6 +38,7 @@ import {
 } from './fields.ts';
 import { approvalFields, approvalsResource, statusFields } from './approval-shapes.ts';
 import { lineItemModels, lineItemResources } from './line-items.ts';
+import { orderForwardingModels, orderForwardingOperations } from './order-forwarding.ts';
 import { orderPromotionResources } from './order-promotions.ts';
 import { orderReturnModels, orderReturnResources } from './order-returns.ts';
 import { paymentModels, paymentResources } from './payments.ts';
@@ -163,6 +164,7 @@ const orderOperations: OperationDefinition[] = [
     roles: ['OrderAdmin', 'Shopper', 'OrderReader'],
     response: { status: 204 },
   }),
+  ...orderForwardingOperations,
   action('Ship', 'ship', 'Create a new shipment containing all items on an order.', shipOrder, {
     roles: ['OrderAdmin', 'ShipmentAdmin'],
     body: { schema: model('Shipment') },
@@ -298,6 +300,7 @@ export const ordersAndFulfillmentResources: readonly ResourceDefinition[] = [
 /** Models the section's resources use only inside fields and bodies, for the registry's shared models. */
 export const ordersAndFulfillmentModels: readonly ModelDefinition[] = [
   ...orderModels,
+  ...orderForwardingModels,
   ...lineItemModels,
   ...paymentModels,
   ...orderReturnModels,

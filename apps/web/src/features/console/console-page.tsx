@@ -34,6 +34,11 @@ async function copy(text: string, what: string): Promise<void> {
   }
 }
 
+/** The response as shown: text as it came, JSON pretty-printed. */
+function responseText(response: unknown): string {
+  return typeof response === 'string' ? response : JSON.stringify(response, null, 2);
+}
+
 export interface ConsolePageProps {
   /** The Impersonation panel, rendered at the top of the sidebar (spec §2); nothing until it exists. */
   readonly impersonationSlot?: ReactNode;
@@ -191,6 +196,7 @@ export function ConsolePage({ impersonationSlot }: ConsolePageProps) {
                   void copy(toSdkCall(request.operation, { ...request.input, body: request.body }), 'SDK call'),
               )
             }
+            onCopyResponse={(entry) => void copy(responseText(entry.response), 'response')}
             onSendAgain={(entry) => withRequest(entry, (request) => void send(request))}
             onEdit={(entry) => withRequest(entry, (request) => edit(request, entry.id))}
           />

@@ -7,6 +7,7 @@ import {
   type RequestLogEntry,
 } from './lib/request-log';
 import { statusDot } from './lib/status-dot';
+import { JsonView } from '@/ui/json-view';
 import { VerbBadge } from './verb-badge';
 
 export const EMPTY_LOG_MESSAGE = 'Choose an operation and send your first request.';
@@ -22,28 +23,7 @@ function formatSize(bytes: number): string {
   return bytes < 1024 ? `${bytes} B` : `${(bytes / 1024).toFixed(1)} KB`;
 }
 
-function JsonBlock({ value, label }: { value: unknown; label: string }) {
-  const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
-  return (
-    // Focusable so keyboard users can scroll a long body (axe: scrollable-region-focusable).
-    <Box
-      as="pre"
-      aria-label={label}
-      tabIndex={0}
-      fontSize="xs"
-      bg="bg.muted"
-      p="2"
-      rounded="md"
-      overflow="auto"
-      maxH="96"
-      _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
-    >
-      {text}
-    </Box>
-  );
-}
-
-function EntryDetails({ entry }: { entry: RequestLogEntry }) {
+function EntryDetails({ entry, onCopyResponse }: { entry: RequestLogEntry; onCopyResponse: () => void }) {
   return (
     <Tabs.Root defaultValue="response" size="sm">
       <Tabs.List>
@@ -74,14 +54,19 @@ function EntryDetails({ entry }: { entry: RequestLogEntry }) {
               </Table.Root>
             )}
             {entry.request.body !== undefined && entry.request.body !== null && (
-              <JsonBlock value={entry.request.body} label="Request body" />
+              <JsonView value={entry.request.body} label="Request body" />
             )}
           </Stack>
         )}
       </Tabs.Content>
       <Tabs.Content value="response">
         {hasResponseData(entry) ? (
-          <JsonBlock value={entry.response} label="Response body" />
+          <Stack gap="2" align="flex-start">
+            <Button size="xs" variant="ghost" onClick={onCopyResponse}>
+              Copy response
+            </Button>
+            <JsonView value={entry.response} label="Response body" />
+          </Stack>
         ) : (
           <Text>{NO_RESPONSE_MESSAGE}</Text>
         )}
@@ -96,6 +81,7 @@ export interface RequestLogPanelProps {
   readonly onSelect: (id: string) => void;
   readonly onCopyCurl: (entry: RequestLogEntry) => void;
   readonly onCopySdk: (entry: RequestLogEntry) => void;
+  readonly onCopyResponse: (entry: RequestLogEntry) => void;
   readonly onSendAgain: (entry: RequestLogEntry) => void;
   /** Loads the request back into the form to change it before sending it again. */
   readonly onEdit: (entry: RequestLogEntry) => void;
@@ -103,7 +89,7 @@ export interface RequestLogPanelProps {
 
 /** Recent requests (newest first) and the selected one's payload and response (spec §2 right panel). */
 export function RequestLogPanel(props: RequestLogPanelProps) {
-  const { log, selectedId, onSelect, onCopyCurl, onCopySdk, onSendAgain, onEdit } = props;
+  const { log, selectedId, onSelect, onCopyCurl, onCopySdk, onCopyResponse, onSendAgain, onEdit } = props;
   if (log.length === 0) return <Text color="fg.muted">{EMPTY_LOG_MESSAGE}</Text>;
   const selected = log.find((entry) => entry.id === selectedId) ?? log[0];
   return (
@@ -151,7 +137,7 @@ export function RequestLogPanel(props: RequestLogPanelProps) {
               Send again
             </Button>
           </HStack>
-          <EntryDetails entry={selected} />
+          <EntryDetails entry={selected} onCopyResponse={() => onCopyResponse(selected)} />
         </Stack>
       )}
     </Stack>

@@ -1,0 +1,50 @@
+import { Box, chakra } from '@chakra-ui/react';
+import { useMemo } from 'react';
+import { jsonTokens, type JsonTokenKind } from './json-tokens';
+
+// Chakra's `.fg` tokens keep text contrast in light and dark mode.
+const TOKEN_COLORS: Record<JsonTokenKind, string | undefined> = {
+  key: 'blue.fg',
+  string: 'green.fg',
+  number: 'orange.fg',
+  literal: 'purple.fg',
+  plain: undefined,
+};
+
+export interface JsonViewProps {
+  /** A value to pretty-print, or text shown as it is. */
+  readonly value: unknown;
+  /** Accessible name of the block (it is a focusable scroll region). */
+  readonly label: string;
+}
+
+/** Read-only JSON with coloured keys and values, in a scroll box that keyboard users can focus. */
+export function JsonView({ value, label }: JsonViewProps) {
+  const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+  const tokens = useMemo(() => jsonTokens(text), [text]);
+  return (
+    // Focusable so keyboard users can scroll a long body (axe: scrollable-region-focusable).
+    <Box
+      as="pre"
+      aria-label={label}
+      tabIndex={0}
+      fontSize="xs"
+      bg="bg.muted"
+      p="2"
+      rounded="md"
+      overflow="auto"
+      maxH="96"
+      _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
+    >
+      {tokens.map((token, index) =>
+        token.kind === 'plain' ? (
+          token.text
+        ) : (
+          <chakra.span key={index} color={TOKEN_COLORS[token.kind]}>
+            {token.text}
+          </chakra.span>
+        ),
+      )}
+    </Box>
+  );
+}
