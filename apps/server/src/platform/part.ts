@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Part } from '../part.ts';
 import { registerHealthRoute } from '../http/health.ts';
@@ -10,6 +11,7 @@ import { registerPlatformErrors } from './engine/http-errors.ts';
 import { registerJsonBodyParser } from './engine/json-body.ts';
 import { buildOperations } from './engine/operations.ts';
 import { registerOperations } from './engine/routes.ts';
+import { marketplaces } from './db/schema.ts';
 import { platformMaintenance } from './maintenance.ts';
 import { registerManagementRoutes } from './mgmt/routes.ts';
 import { platformRegistry } from './resources/index.ts';
@@ -37,7 +39,16 @@ async function platformPlugin(app: FastifyInstance): Promise<void> {
   const authenticator = createAuthenticator(db, keys, { baseUrl });
   await app.register(
     async (v1) =>
-      registerOperations(v1, operations, platformRegistry, db, authenticator, { issuer: { keys, baseUrl } }),
+      registerOperations(v1, operations, platformRegistry, db, authenticator, {
+        issuer: { keys, baseUrl },
+        environmentOf: async (id) => {
+          const [row] = await db
+            .select({ environment: marketplaces.environment })
+            .from(marketplaces)
+            .where(eq(marketplaces.id, id));
+          return row?.environment ?? 'Sandbox';
+        },
+      }),
     { prefix: '/v1' },
   );
   await app.register(async (mgmt) => registerManagementRoutes(mgmt, deps), { prefix: '/mgmt' });

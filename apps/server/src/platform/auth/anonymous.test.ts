@@ -1,10 +1,16 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { anonymousMayCall, anonymousRoles, pathUnderV1, verifyAnonUserToken } from './anonymous.ts';
 import { authContextOf } from './authenticator.ts';
-import { registerOAuthRoutes } from './oauth-routes.ts';
-import { assignProfile, openAuthTestContext, seedProfile, seedUser, type AuthTestContext } from './testing.ts';
+import {
+  assignProfile,
+  openAuthTestContext,
+  seedProfile,
+  seedUser,
+  startOAuthApp,
+  type AuthTestContext,
+} from './testing.ts';
 import { verifyAccessToken } from './tokens.ts';
 
 let ctx: AuthTestContext;
@@ -53,14 +59,7 @@ beforeAll(async () => {
   await client({ ID: 'plain', DefaultContextUserName: 'anon-template' });
   await client({ ID: 'server', ClientSecret: 'srv', DefaultContextUserName: 'anon-template' });
 
-  app = Fastify();
-  await app.register(
-    async (platform) => {
-      await registerOAuthRoutes(platform, { db: ctx.db, registry: ctx.registry, keys: ctx.keys, baseUrl: ctx.baseUrl });
-    },
-    { prefix: '/platform' },
-  );
-  await app.ready();
+  app = await startOAuthApp(ctx);
 });
 
 afterAll(async () => {

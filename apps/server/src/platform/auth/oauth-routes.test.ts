@@ -1,8 +1,14 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { decodeJwt, decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerOAuthRoutes } from './oauth-routes.ts';
-import { assignProfile, openAuthTestContext, seedProfile, seedUser, type AuthTestContext } from './testing.ts';
+import {
+  assignProfile,
+  openAuthTestContext,
+  seedProfile,
+  seedUser,
+  startOAuthApp,
+  type AuthTestContext,
+} from './testing.ts';
 import { verifyAccessToken } from './tokens.ts';
 
 let ctx: AuthTestContext;
@@ -58,14 +64,7 @@ beforeAll(async () => {
   await assignProfile(store, { SecurityProfileID: 'shopper', BuyerID: 'b1' });
   await assignProfile(store, { SecurityProfileID: 'full' });
 
-  app = Fastify();
-  await app.register(
-    async (platform) => {
-      await registerOAuthRoutes(platform, { db: ctx.db, registry: ctx.registry, keys: ctx.keys, baseUrl: ctx.baseUrl });
-    },
-    { prefix: '/platform' },
-  );
-  await app.ready();
+  app = await startOAuthApp(ctx);
 });
 
 afterAll(async () => {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
 import type { Item } from '../engine/context.ts';
@@ -14,6 +15,7 @@ import { createRegistry, type Registry } from '../resources/registry.ts';
 import { supplierResources } from '../resources/suppliers.ts';
 import type { OperationDefinition } from '../resources/types.ts';
 import { impersonationModels } from './impersonation.ts';
+import { registerOAuthRoutes } from './oauth-routes.ts';
 import { createSigningKeys, type SigningKeys } from './signing-keys.ts';
 
 /**
@@ -75,10 +77,10 @@ export function createAuthTestRegistry(extraUserOperations: readonly OperationDe
 }
 
 /** Adds a marketplace row (tokens of unknown marketplaces are refused). */
-export async function insertMarketplace(db: Db, id: string): Promise<void> {
+export async function insertMarketplace(db: Db, id: string, environment = 'Sandbox'): Promise<void> {
   await db.execute(
     sql`INSERT INTO platform.marketplaces (id, name, environment, region_id, region_name)
-        VALUES (${id}, ${id}, 'Sandbox', 'est', 'US-East') ON CONFLICT DO NOTHING`,
+        VALUES (${id}, ${id}, ${environment}, 'est', 'US-East') ON CONFLICT DO NOTHING`,
   );
 }
 
@@ -196,4 +198,17 @@ export async function openAuthTestContext(registry: Registry = createAuthTestReg
     baseUrl: 'http://localhost:4000/platform',
     dispose: () => database.dispose(),
   };
+}
+
+/** A bare server with only the token endpoint under /platform, on the context's database and keys. */
+export async function startOAuthApp(ctx: AuthTestContext): Promise<FastifyInstance> {
+  const app = Fastify();
+  await app.register(
+    async (platform) => {
+      await registerOAuthRoutes(platform, { db: ctx.db, registry: ctx.registry, keys: ctx.keys, baseUrl: ctx.baseUrl });
+    },
+    { prefix: '/platform' },
+  );
+  await app.ready();
+  return app;
 }

@@ -88,7 +88,7 @@ describe('the checkout integration through the SDK', () => {
     ]);
     const [rates] = middleware.calls;
     expect(rates?.headers['x-oc-hash']).toBe(checkoutHash(HASH_KEY, rates?.raw ?? ''));
-    expect(rates?.body).toMatchObject({ Environment: 'Sandbox', ConfigData: { Mode: 'test' } });
+    expect(rates?.body).toMatchObject({ Environment: 'Staging', ConfigData: { Mode: 'test' } });
 
     // The token handed to the middleware acts as the shopper with the event's ElevatedRoles.
     const middlewareToken = String(rates?.body.OrderCloudAccessToken);

@@ -31,7 +31,8 @@ export async function startCompatServer(): Promise<CompatServer> {
     throw error;
   }
   const { db } = server.database;
-  await insertMarketplace(db, 'mkt1');
+  // Staging rather than the usual Sandbox, so payloads naming the environment show it is read.
+  await insertMarketplace(db, 'mkt1', 'Staging');
   const store = new PgStore(db, platformRegistry, 'mkt1');
   await seedUser(store, 'AdminUsers', undefined, { ID: 'admin', Username: ADMIN.username, Password: ADMIN.password });
   await store.put('ApiClients', [], {

@@ -6,6 +6,8 @@ import type { Store } from './store.ts';
 /** Process-wide services some operations need (impersonation mints tokens). */
 export interface PlatformServices {
   issuer: TokenIssuer;
+  /** The marketplace's environment (Sandbox, Staging, Production...), named in integration payloads. */
+  environmentOf?(marketplaceId: string): Promise<string>;
 }
 
 /** Any stored object: the JSON body the API shows (ID, fields, xp). */

@@ -246,8 +246,24 @@ describe('checks before the middleware is called', () => {
     expect((await worksheet(orderID)).Order).toMatchObject({ ShippingCost: 0 });
   });
 
+  it('refuses to submit an order the integration has not calculated', async () => {
+    const orderID = await shopperOrder(kit, [1], false);
+    const submit = () => kit.call('Orders.Submit', { auth: shopper, params: out(orderID) });
+    expect(await failure(submit())).toMatchObject({ status: 400, code: 'Order.CannotSubmitUncalculatedOrder' });
+    middleware.answer = () => ({ status: 500, body: 'down' });
+    await failure(calculate(orderID));
+    expect(await failure(submit())).toMatchObject({ code: 'Order.CannotSubmitUncalculatedOrder' });
+    middleware.answer = () => json({ TaxTotal: 1 });
+    await calculate(orderID);
+    expect(await submit()).toMatchObject({ Status: 'Open', TaxCost: 1 });
+  });
+
   it('works on unsubmitted orders only, which can still be read', async () => {
-    const orderID = await shopperOrder(kit, [1], true);
+    const orderID = await shopperOrder(kit, [1], false);
+    middleware.answer = () => json({});
+    await calculate(orderID);
+    await kit.call('Orders.Submit', { auth: shopper, params: out(orderID) });
+    middleware.calls.length = 0;
     const refused = { status: 400, code: 'Order.CannotCalculateBadStatus' };
     expect(await failure(estimate(orderID))).toMatchObject(refused);
     expect(await failure(calculate(orderID))).toMatchObject(refused);

@@ -28,11 +28,8 @@ import { lineAmounts } from './pricing.ts';
  * connection); its answer is then stored in one transaction that checks the order again.
  */
 
-/**
- * The environment named in payloads. Operations do not see the marketplace's row (the store has
- * no access to it), and local marketplaces behave as sandboxes.
- */
-const ENVIRONMENT = 'Sandbox';
+/** The environment named in payloads when the server gives none (in-process test kits). */
+const DEFAULT_ENVIRONMENT = 'Sandbox';
 /** Lifetime of the token handed to the middleware: long enough for it to call back while it works. */
 const MIDDLEWARE_TOKEN_MINUTES = 10;
 
@@ -109,7 +106,7 @@ async function askMiddleware(context: OperationContext, endpoint: CheckoutEndpoi
   const order = await checkoutOrder(context);
   const event = await checkoutEvent(context.store, context.auth.clientId);
   return callMiddleware(event, endpoint, {
-    Environment: ENVIRONMENT,
+    Environment: (await context.services?.environmentOf?.(context.marketplaceId)) ?? DEFAULT_ENVIRONMENT,
     OrderCloudAccessToken: await middlewareToken(context, order, event),
     OrderWorksheet: await worksheetOf(context, order),
     ConfigData: event.ConfigData ?? null,

@@ -47,6 +47,11 @@ function failure(label: string, reply: MiddlewareReply, problem?: string): { fai
   };
 }
 
+/** The fields every middleware response carries when the answer was usable. */
+function succeeded(reply: MiddlewareReply, body: Item): Item {
+  return { HttpStatusCode: reply.status, UnhandledErrorBody: null, xp: xpOf(body.xp), Succeeded: true };
+}
+
 function shipMethodOf(raw: unknown, where: string): Item {
   if (!isRecord(raw) || !filled(raw.ID)) return shape(`${where} has no ID.`);
   if (!isAmount(raw.Cost) || raw.Cost < 0) return shape(`${where} (${raw.ID}) needs a Cost of 0 or more.`);
@@ -99,10 +104,7 @@ export function readShipEstimateResponse(reply: MiddlewareReply): ReadResponse {
     return {
       response: {
         ShipEstimates: estimates.map((estimate, index) => shipEstimateOf(estimate, index, seen)),
-        HttpStatusCode: reply.status,
-        UnhandledErrorBody: null,
-        xp: xpOf(body.xp),
-        Succeeded: true,
+        ...succeeded(reply, body),
       },
     };
   } catch (error) {
@@ -158,10 +160,7 @@ export function readOrderCalculateResponse(reply: MiddlewareReply, lineIds: Read
         ShippingTotal: amount(body.ShippingTotal),
         TaxTotal: amount(body.TaxTotal),
         FeeTotal: amount(body.FeeTotal),
-        HttpStatusCode: reply.status,
-        UnhandledErrorBody: null,
-        xp: xpOf(body.xp),
-        Succeeded: true,
+        ...succeeded(reply, body),
       },
     };
   } catch (error) {

@@ -1,5 +1,6 @@
 import type { Item, OperationContext } from '../engine/context.ts';
 import { present } from '../engine/crud.ts';
+import { validation } from '../engine/errors.ts';
 import type { Store } from '../engine/store.ts';
 import { filled } from '../engine/values.ts';
 import { lineItemsOf } from './order-store.ts';
@@ -42,6 +43,23 @@ export async function saveCheckoutState(store: Store, order: Item, state: Checko
     ShipEstimateResponse: state.ShipEstimateResponse,
     OrderCalculateResponse: state.OrderCalculateResponse,
   });
+}
+
+/**
+ * An order submitted through an API client with a checkout integration must have been calculated by
+ * it: otherwise its tax and shipping were never worked out. Changes made after the calculation are
+ * not tracked, so the app decides when to calculate again.
+ */
+export async function assertCalculatedForCheckout(store: Store, order: Item, clientId: string): Promise<void> {
+  const client = await store.get('ApiClients', [], clientId);
+  if (!filled(client?.OrderCheckoutIntegrationEventID)) return;
+  const { OrderCalculateResponse } = await checkoutStateOf(store, order);
+  if (OrderCalculateResponse?.Succeeded === true) return;
+  throw validation(
+    'This order must be calculated by the checkout integration (IntegrationEvents.Calculate) before it is submitted.',
+    { OrderID: order.ID },
+    'Order.CannotSubmitUncalculatedOrder',
+  );
 }
 
 /** The ship methods selected on the estimates, summed: what the order's ShippingCost becomes. */

@@ -12,6 +12,7 @@ import {
   resubmitAllowed,
   type ApprovalTarget,
 } from './approvals.ts';
+import { assertCalculatedForCheckout } from './checkout-worksheet.ts';
 import { checkedBody } from './operation-helpers.ts';
 import { checkPromotionsOnSubmit, redeemPromotions } from './order-promotions.ts';
 import { companyKind, lineItemsOf, nowIso, saveOrder } from './order-store.ts';
@@ -87,6 +88,7 @@ export async function submitOrder(context: OperationContext): Promise<unknown> {
     applyTransition(ORDER_TRANSITIONS, 'Submit', order, nowIso(), alsoFrom);
     const items = await lineItemsOf(store, orderId);
     await assertSubmittable(store, order, items);
+    await assertCalculatedForCheckout(store, order, context.auth.clientId);
     // Promotions are evaluated again: one that no longer holds stops the submit.
     const priced = await checkPromotionsOnSubmit(store, order);
     const now = nowIso();

@@ -12,7 +12,7 @@ import {
   saveOrder,
   userSnapshot,
 } from './order-store.ts';
-import { NEW_ORDER } from './order-writes.ts';
+import { newOrderFields } from './order-writes.ts';
 import { lineAmounts } from './pricing.ts';
 import { applyTransition, ORDER_TRANSITIONS } from './status.ts';
 
@@ -115,14 +115,8 @@ function outgoingOrder(id: string, incoming: Item, supplierId: string, fromUser:
     // The incoming order's saved address belongs to its buyer; the lines carry the address itself.
     ShippingAddressID: null,
     Comments: incoming.Comments ?? null,
-    ...NEW_ORDER,
-    DateCreated: now,
-    LastUpdated: now,
-    ShippingCost: 0,
-    TaxCost: 0,
-    Gratuity: 0,
+    ...newOrderFields(now),
     Currency: incoming.Currency ?? null,
-    Total: 0,
     xp: {},
   };
 }

@@ -1,6 +1,6 @@
 import type { DeleteContext, Item, OperationContext, WriteContext } from '../engine/context.ts';
 import { ApiError, notFound, validation } from '../engine/errors.ts';
-import type { Store } from '../engine/store.ts';
+import type { Match, Store } from '../engine/store.ts';
 import { filled } from '../engine/values.ts';
 import {
   canSeeOrder,
@@ -41,6 +41,11 @@ export const NEW_ORDER: Readonly<Item> = {
   DateCanceled: null,
   DateCompleted: null,
 };
+
+/** The status, dates and zero amounts of an order created by the platform itself (subscriptions, forwarding). */
+export function newOrderFields(now: string): Item {
+  return { ...NEW_ORDER, DateCreated: now, LastUpdated: now, ShippingCost: 0, TaxCost: 0, Gratuity: 0, Total: 0 };
+}
 
 /**
  * Who a new order is from and to. Buyer users order for themselves. Admin and supplier users
@@ -249,18 +254,26 @@ export function isoParam(name: string, raw: string): string {
 }
 
 /**
- * `Orders.List`: the orders the caller sees in the direction, narrowed by `buyerID`, `supplierID`
- * and a `from`/`to` range of DateCreated.
+ * The orders a list over orders covers: what the caller sees in the direction, narrowed by the
+ * `buyerID` and `supplierID` query parameters; null when nothing can match.
  */
-export async function listOrders(context: OperationContext): Promise<unknown> {
-  const direction = parseDirection(context.params.direction);
+export function listedOrderScope(context: OperationContext, direction: OrderDirection): Match | null {
   const visible = orderScope(context.auth, context.marketplaceId, direction);
-  const scope =
+  return (
     visible &&
     narrowScope(visible, {
       FromCompanyID: queryParam(context, 'buyerID'),
       ToCompanyID: queryParam(context, 'supplierID'),
-    });
+    })
+  );
+}
+
+/**
+ * `Orders.List`: the orders the caller sees in the direction, narrowed by `buyerID`, `supplierID`
+ * and a `from`/`to` range of DateCreated.
+ */
+export async function listOrders(context: OperationContext): Promise<unknown> {
+  const scope = listedOrderScope(context, parseDirection(context.params.direction));
   const from = queryParam(context, 'from');
   const to = queryParam(context, 'to');
   const filters = [

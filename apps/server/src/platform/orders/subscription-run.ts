@@ -4,7 +4,7 @@ import { generateId } from '../engine/ids.ts';
 import type { Store } from '../engine/store.ts';
 import { filled } from '../engine/values.ts';
 import { buildLineItem } from './line-item-builder.ts';
-import { NEW_ORDER } from './order-writes.ts';
+import { newOrderFields } from './order-writes.ts';
 import { buyerCurrency, companyAddress, recalculateOrder, userSnapshot } from './order-store.ts';
 import { addInterval, isDue, type SubscriptionInterval } from './schedule.ts';
 
@@ -60,14 +60,8 @@ async function newOrder(store: Store, subscription: Item, user: Item, now: strin
     BillingAddress: billingId ? await companyAddress(store, buyerId, billingId) : null,
     ShippingAddressID: filled(subscription.ShippingAddressID) ? subscription.ShippingAddressID : null,
     Comments: null,
-    ...NEW_ORDER,
-    DateCreated: now,
-    LastUpdated: now,
-    ShippingCost: 0,
-    TaxCost: 0,
-    Gratuity: 0,
+    ...newOrderFields(now),
     Currency: await buyerCurrency(store, buyerId),
-    Total: 0,
     SubscriptionID: subscription.ID,
     xp: {},
   };
