@@ -76,7 +76,7 @@ describe('anonymous shopper tokens (client_credentials without a secret)', () =>
     expect(body).not.toHaveProperty('refresh_token');
     const claims = await verifyAccessToken(ctx.keys, String(body.access_token), { baseUrl: ctx.baseUrl });
     expect(claims).toMatchObject({ usr: 'anon-template', cid: 'shop', usrtype: 'buyer', cmp: 'b1', anon: 'tmpl' });
-    expect(claims.u).toMatch(/^anon:[A-Za-z0-9_-]{10,}$/);
+    expect(claims.u).toMatch(/^anon:tmpl:[A-Za-z0-9_-]{10,}$/);
     expect(claims.orderid).toMatch(/^[A-Za-z0-9_-]{10,}$/);
     expect(claims.anonuserid).toBeUndefined();
     // The default context user's back-office roles stay behind; custom roles come along.

@@ -1,3 +1,4 @@
+import { anonymousUserId } from '../engine/anonymous-users.ts';
 import { ApiError } from '../engine/errors.ts';
 import { generateId } from '../engine/ids.ts';
 import { PgStore } from '../engine/pg-store.ts';
@@ -25,8 +26,7 @@ import {
 /** Default ApiClient.AnonymousTokenDuration, in minutes (one week). */
 export const DEFAULT_ANONYMOUS_TOKEN_MINUTES = 10080;
 
-/** Prefix of an anonymous shopper's user id. Stored ids cannot hold `:`, so no real user can take one. */
-export const ANONYMOUS_USER_PREFIX = 'anon:';
+export { ANONYMOUS_USER_PREFIX } from '../engine/anonymous-users.ts';
 
 /**
  * The ApiRoles an anonymous token may carry: shopping and the shopper's own data. The default
@@ -97,7 +97,7 @@ export async function anonymousGrant(
       marketplaceId,
       clientId: String(client.ID),
       user: {
-        id: `${ANONYMOUS_USER_PREFIX}${generateId()}`,
+        id: anonymousUserId(template.id, generateId()),
         username: template.username,
         type: 'buyer',
         companyId: template.companyId,

@@ -1,3 +1,4 @@
+import { templateUserOf } from '../engine/anonymous-users.ts';
 import type { Item } from '../engine/context.ts';
 import { notFound } from '../engine/errors.ts';
 import type { Store } from '../engine/store.ts';
@@ -133,7 +134,9 @@ export async function groupIdsOf(
   companyParents: readonly string[],
   userId: string,
 ): Promise<Set<string>> {
-  const memberships = await store.findAssignments('UserGroupAssignment', companyParents, { UserID: userId });
+  // An anonymous shopper belongs to the groups of the default context user it shops as.
+  const member = templateUserOf(userId) ?? userId;
+  const memberships = await store.findAssignments('UserGroupAssignment', companyParents, { UserID: member });
   return new Set(memberships.map((membership) => String(membership.UserGroupID)));
 }
 

@@ -189,6 +189,34 @@ describe('anonymous shoppers', () => {
   });
 });
 
+describe('anonymous carts and the default context user', () => {
+  it("price with the default context user's group price schedule", async () => {
+    await admin('POST', '/priceschedules', { ID: 'list', Name: 'List', PriceBreaks: [{ Quantity: 1, Price: 10 }] });
+    await admin('POST', '/priceschedules', {
+      ID: 'members',
+      Name: 'Members',
+      PriceBreaks: [{ Quantity: 1, Price: 7 }],
+    });
+    await admin('POST', '/products', { ID: 'tee', Name: 'Tee', Active: true, DefaultPriceScheduleID: 'list' });
+    await admin('POST', '/buyers/shop/usergroups', { ID: 'members', Name: 'Members' });
+    await admin('POST', '/buyers/shop/usergroups/assignments', { UserGroupID: 'members', UserID: 'anon-template' });
+    await admin('POST', '/products/assignments', {
+      ProductID: 'tee',
+      BuyerID: 'shop',
+      UserGroupID: 'members',
+      PriceScheduleID: 'members',
+    });
+    const token = await anonymousToken();
+    const order = await createOrder(token);
+    const line = await http(token, 'POST', `/orders/Outgoing/${order}/lineitems`, { ProductID: 'tee', Quantity: 2 });
+    expect(line.status, JSON.stringify(line.body)).toBe(201);
+    expect(line.body).toMatchObject({ UnitPrice: 7, LineTotal: 14 });
+    // An admin working on the same cart sees the same price: the order's user id names the template.
+    const incoming = await http(adminToken, 'GET', `/orders/Incoming/${order}/lineitems`);
+    expect(incoming.body.Items?.[0]).toMatchObject({ UnitPrice: 7 });
+  });
+});
+
 describe('Me.Register', () => {
   it('makes the anonymous shopper a user of the buyer, with its cart, and answers a token for it', async () => {
     const anon = await anonymousToken();
