@@ -255,6 +255,15 @@ describe('checks before the middleware is called', () => {
     expect(await failure(submit())).toMatchObject({ code: 'Order.CannotSubmitUncalculatedOrder' });
     middleware.answer = () => json({ TaxTotal: 1 });
     await calculate(orderID);
+    // A changed cart needs a new calculation; a payment added afterwards does not.
+    await kit.call('LineItems.Patch', {
+      auth: shopper,
+      params: { ...out(orderID), lineItemID: 'l0' },
+      body: { Quantity: 3 },
+    });
+    expect(await failure(submit())).toMatchObject({ code: 'Order.CannotSubmitUncalculatedOrder' });
+    await calculate(orderID);
+    await kit.call('Payments.Create', { auth: shopper, params: out(orderID), body: { Type: 'PurchaseOrder' } });
     expect(await submit()).toMatchObject({ Status: 'Open', TaxCost: 1 });
   });
 

@@ -9,6 +9,7 @@ import { readOrderCalculateResponse, readShipEstimateResponse, type ReadResponse
 import {
   checkoutStateOf,
   hasSelection,
+  cartFingerprint,
   saveCheckoutState,
   selectedShippingCost,
   worksheetOf,
@@ -257,8 +258,14 @@ export async function calculateOrder(context: OperationContext): Promise<Item> {
   return storeCheckout(
     context,
     async (store, order, state) => {
-      if (!read.failure) await applyCalculation(store, order, read.response);
-      return { ...state, OrderCalculateResponse: read.response };
+      if (read.failure) return { ...state, OrderCalculateResponse: read.response, CalculatedCart: null };
+      await applyCalculation(store, order, read.response);
+      const fresh = await store.require('Orders', [], String(order.ID), 'Order');
+      return {
+        ...state,
+        OrderCalculateResponse: read.response,
+        CalculatedCart: await cartFingerprint(store, fresh, state),
+      };
     },
     read.failure,
   );

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Item, OperationContext } from '../engine/context.ts';
 import { present } from '../engine/crud.ts';
 import { validation } from '../engine/errors.ts';
@@ -17,9 +18,11 @@ export const WORKSHEETS = 'OrderWorksheets';
 export interface CheckoutState {
   ShipEstimateResponse: Item | null;
   OrderCalculateResponse: Item | null;
+  /** `cartFingerprint` of the order when it was last calculated successfully; null before that. */
+  CalculatedCart: string | null;
 }
 
-const EMPTY: CheckoutState = { ShipEstimateResponse: null, OrderCalculateResponse: null };
+const EMPTY: CheckoutState = { ShipEstimateResponse: null, OrderCalculateResponse: null, CalculatedCart: null };
 
 /**
  * The stored state of an order. The document remembers the order's DateCreated: a deleted order
@@ -32,6 +35,7 @@ export async function checkoutStateOf(store: Store, order: Item): Promise<Checko
   return {
     ShipEstimateResponse: (stored.ShipEstimateResponse as Item | null | undefined) ?? null,
     OrderCalculateResponse: (stored.OrderCalculateResponse as Item | null | undefined) ?? null,
+    CalculatedCart: typeof stored.CalculatedCart === 'string' ? stored.CalculatedCart : null,
   };
 }
 
@@ -42,21 +46,46 @@ export async function saveCheckoutState(store: Store, order: Item, state: Checko
     OrderDateCreated: order.DateCreated ?? null,
     ShipEstimateResponse: state.ShipEstimateResponse,
     OrderCalculateResponse: state.OrderCalculateResponse,
+    CalculatedCart: state.CalculatedCart,
   });
 }
 
 /**
+ * What a calculation depends on, as one digest: the lines (product, quantity, specs, ship-to), the
+ * billing address and the selected ship methods. Prices are left out, since the calculation itself
+ * may override them; payments too, since they come after it.
+ */
+export async function cartFingerprint(store: Store, order: Item, state: CheckoutState): Promise<string> {
+  const lines = (await lineItemsOf(store, String(order.ID))).map((line) => [
+    line.ID,
+    line.ProductID,
+    line.Quantity,
+    (Array.isArray(line.Specs) ? (line.Specs as Item[]) : []).map((spec) => [spec.SpecID, spec.OptionID, spec.Value]),
+    line.ShippingAddressID ?? null,
+    line.ShippingAddress ?? null,
+  ]);
+  lines.sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+  const estimates = Array.isArray(state.ShipEstimateResponse?.ShipEstimates)
+    ? (state.ShipEstimateResponse.ShipEstimates as Item[])
+    : [];
+  const selected = estimates.map((estimate) => [estimate.ID, estimate.SelectedShipMethodID ?? null]);
+  const basis = JSON.stringify([lines, order.BillingAddressID ?? null, order.BillingAddress ?? null, selected]);
+  return createHash('sha256').update(basis).digest('base64url');
+}
+
+/**
  * An order submitted through an API client with a checkout integration must have been calculated by
- * it: otherwise its tax and shipping were never worked out. Changes made after the calculation are
- * not tracked, so the app decides when to calculate again.
+ * it, since the last change to what the calculation depends on (`cartFingerprint`): otherwise its tax
+ * and shipping may not match the cart.
  */
 export async function assertCalculatedForCheckout(store: Store, order: Item, clientId: string): Promise<void> {
   const client = await store.get('ApiClients', [], clientId);
   if (!filled(client?.OrderCheckoutIntegrationEventID)) return;
-  const { OrderCalculateResponse } = await checkoutStateOf(store, order);
-  if (OrderCalculateResponse?.Succeeded === true) return;
+  const state = await checkoutStateOf(store, order);
+  if (state.CalculatedCart !== null && state.CalculatedCart === (await cartFingerprint(store, order, state))) return;
   throw validation(
-    'This order must be calculated by the checkout integration (IntegrationEvents.Calculate) before it is submitted.',
+    'This order must be calculated by the checkout integration (IntegrationEvents.Calculate) before it is ' +
+      'submitted, and again after its items, addresses or ship methods change.',
     { OrderID: order.ID },
     'Order.CannotSubmitUncalculatedOrder',
   );
