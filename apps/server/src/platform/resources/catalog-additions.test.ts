@@ -91,6 +91,16 @@ describe('Supplier buyers and buyer sellers', () => {
     const page = (await get('admin', '/buyers/b1/sellers?Name=A*|O*&sortBy=!Name&pageSize=1')).body;
     expect(page.Items.map((item) => item.ID)).toEqual(['sup2']);
     expect(page.Meta).toMatchObject({ TotalCount: 2, TotalPages: 2 });
+    expect(ids((await get('u1', '/me/sellers?search=ACM')).body)).toEqual(['sup1']);
+    for (const [query, code] of [
+      ['Colour=red', 'List.InvalidProperty'],
+      ['search=x&searchOn=Active', 'List.InvalidSearchProperty'],
+      ['sortBy=Active', 'List.InvalidSortProperty'],
+    ]) {
+      const refused = await get('admin', `/buyers/b1/sellers?${query}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body.Errors[0]?.ErrorCode).toBe(code);
+    }
     expect((await call('admin', 'DELETE', '/suppliers/sup1/buyers/b1')).status).toBe(204);
     expect((await get('admin', '/suppliers/sup1/buyers')).body.Items).toEqual([]);
     expect((await call('admin', 'PUT', '/suppliers/sup1/buyers/nope')).status).toBe(404);

@@ -1,10 +1,10 @@
 import type { Item, OperationContext } from '../engine/context.ts';
 import { ApiError } from '../engine/errors.ts';
 import { parseListQuery } from '../engine/list-query.ts';
+import { memoryPage } from '../engine/memory-list.ts';
 import { validateBody } from '../engine/validate.ts';
 import { filled } from '../engine/values.ts';
 import { defineModel, enumOf, model, readOnly, text } from './fields.ts';
-import { memoryPage } from './memory-list.ts';
 import type { OperationDefinition } from './types.ts';
 
 /**

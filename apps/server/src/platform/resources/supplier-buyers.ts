@@ -1,8 +1,8 @@
 import type { Item, OperationContext } from '../engine/context.ts';
 import { listPage, parseListQuery } from '../engine/list-query.ts';
+import { memoryPage, modelList } from '../engine/memory-list.ts';
 import { defineModel, id, text } from './fields.ts';
 import { buyerCaller, listByIds, uniqueIds } from './me-access.ts';
-import { memoryPage } from './memory-list.ts';
 import { SUPPLIER_BUYER_LINK } from './suppliers.ts';
 import type { OperationDefinition } from './types.ts';
 
@@ -51,6 +51,12 @@ async function deleteSupplierBuyer(context: OperationContext): Promise<void> {
 }
 
 const SELLER_FIELDS = ['ID', 'Name'];
+/**
+ * A buyer's sellers include the marketplace, which is no stored supplier, so their lists are made
+ * in memory; any other property is refused as the store refuses it (List.InvalidProperty for filters).
+ */
+const sellerList = (context: OperationContext) =>
+  modelList(context.registry, buyerSupplierModel, { searchable: SELLER_FIELDS, sortable: SELLER_FIELDS });
 
 /** The marketplace first, then the suppliers the buyer may order from; `activeOnly` for shoppers. */
 async function sellersOf(context: OperationContext, buyerId: string, activeOnly: boolean): Promise<Item[]> {
@@ -76,14 +82,14 @@ async function listBuyerSellers(context: OperationContext): Promise<unknown> {
   const query = parseListQuery(context.query);
   const buyerId = context.params.buyerID ?? '';
   await context.store.require('Buyers', [], buyerId);
-  return memoryPage(SELLER_FIELDS, await sellersOf(context, buyerId, false), query);
+  return memoryPage(sellerList(context), await sellersOf(context, buyerId, false), query);
 }
 
 async function listMySellers(context: OperationContext): Promise<unknown> {
   const query = parseListQuery(context.query);
   const caller = await buyerCaller(context);
   if (!caller) return listPage([], 0, query);
-  return memoryPage(SELLER_FIELDS, await sellersOf(context, caller.buyerId, true), query);
+  return memoryPage(sellerList(context), await sellersOf(context, caller.buyerId, true), query);
 }
 
 /** `Suppliers.ListBuyers`, `Suppliers.SaveBuyer` and `Suppliers.DeleteBuyer`. */
