@@ -8,7 +8,6 @@ import {
   InventoryRecords,
   Orders,
   Products,
-  SecurityProfiles,
   Specs,
   Tokens,
   Users,
@@ -16,7 +15,7 @@ import {
 import { afterEach, describe, expect, it } from 'vitest';
 import { verificationCodes } from '../resources/password-resets.ts';
 import { ADMIN, sdkError } from './sdk-harness.ts';
-import { signInAsAdmin, useCompatServer } from './sdk-suite.ts';
+import { createShoppingBuyer, signInAsAdmin, useCompatServer } from './sdk-suite.ts';
 
 // Forgotten passwords, moving users between buyers and per-variant stock through the SDK (see sdk-suite.ts).
 useCompatServer();
@@ -76,20 +75,9 @@ describe('forgotten passwords through the SDK', () => {
 describe('moving a buyer user through the SDK', () => {
   it('moves the user and, asked to, its unsubmitted order', async () => {
     await signInAsAdmin();
-    await Buyers.Create({ ID: 'from-buyer', Name: 'From', Active: true });
+    await createShoppingBuyer('from-buyer', ['mover'], 'Mover-Passw0rd!');
     await Buyers.Create({ ID: 'to-buyer', Name: 'To', Active: true });
     await ApiClients.Patch(ADMIN.clientId, { AllowAnyBuyer: true });
-    await SecurityProfiles.Create({ ID: 'shopper', Name: 'Shopper', Roles: ['Shopper', 'MeAdmin'] });
-    await SecurityProfiles.SaveAssignment({ SecurityProfileID: 'shopper', BuyerID: 'from-buyer' });
-    await Users.Create('from-buyer', {
-      ID: 'mover',
-      Username: 'mover',
-      Password: 'Mover-Passw0rd!',
-      FirstName: 'Mo',
-      LastName: 'Ver',
-      Email: 'mover@example.com',
-      Active: true,
-    });
     const adminToken = Tokens.GetAccessToken();
     const login = await Auth.Login('mover', 'Mover-Passw0rd!', ADMIN.clientId, ['Shopper']);
     Tokens.SetAccessToken(login.access_token);

@@ -1,20 +1,17 @@
 import {
   ApiClients,
   Auth,
-  Buyers,
   Catalogs,
   LineItems,
   Me,
   Orders,
   PriceSchedules,
   Products,
-  SecurityProfiles,
   Tokens,
-  Users,
 } from 'ordercloud-javascript-sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resetSdk, sdkError, tokenClaims } from './sdk-harness.ts';
-import { signInAsAdmin, useCompatServer } from './sdk-suite.ts';
+import { createShoppingBuyer, signInAsAdmin, useCompatServer } from './sdk-suite.ts';
 
 // Anonymous shopping through the SDK (see sdk-suite.ts): Auth.Anonymous, a cart, then Me.Register
 // or Me.TransferAnonUserOrder, exactly as a storefront calls them.
@@ -27,20 +24,7 @@ beforeAll(async () => {
   // beforeEach points the SDK at the server only for tests; the set-up here needs it too.
   resetSdk(suite.baseApiUrl);
   await signInAsAdmin();
-  await Buyers.Create({ ID: 'guests', Name: 'Guests', Active: true });
-  await SecurityProfiles.Create({ ID: 'guest-shopper', Name: 'Shopper', Roles: ['Shopper', 'MeAdmin'] });
-  await SecurityProfiles.SaveAssignment({ SecurityProfileID: 'guest-shopper', BuyerID: 'guests' });
-  for (const username of ['guest-template', 'returning']) {
-    await Users.Create('guests', {
-      ID: username,
-      Username: username,
-      Password: PASSWORD,
-      FirstName: username,
-      LastName: 'Shopper',
-      Email: `${username}@example.com`,
-      Active: true,
-    });
-  }
+  await createShoppingBuyer('guests', ['guest-template', 'returning'], PASSWORD);
   await PriceSchedules.Create({ ID: 'guest-price', Name: 'Guest price', PriceBreaks: [{ Quantity: 1, Price: 5 }] });
   await Products.Create({ ID: 'guest-mug', Name: 'Mug', Active: true, DefaultPriceScheduleID: 'guest-price' });
   await Catalogs.Create({ ID: 'guest-catalog', Name: 'Guest catalog', Active: true });

@@ -1,21 +1,18 @@
 import {
   ApiClients,
   Auth,
-  Buyers,
   IntegrationEvents,
   LineItems,
   Orders,
   PriceSchedules,
   Products,
-  SecurityProfiles,
   Tokens,
-  Users,
 } from 'ordercloud-javascript-sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkoutHash } from '../orders/checkout-middleware.ts';
 import { json, startFakeMiddleware, type FakeMiddleware } from '../orders/checkout-test-middleware.ts';
 import { ADMIN, sdkError, tokenClaims } from './sdk-harness.ts';
-import { signInAsAdmin, useCompatServer } from './sdk-suite.ts';
+import { createShoppingBuyer, signInAsAdmin, useCompatServer } from './sdk-suite.ts';
 
 // The checkout integration (IntegrationEvents.EstimateShipping, SelectShipmethods, Calculate,
 // GetWorksheet) through the SDK, against a local server playing the middleware (see sdk-suite.ts).
@@ -56,18 +53,7 @@ async function setUpShop(): Promise<void> {
     ConfigData: { Mode: 'test' },
   });
   await ApiClients.Patch(ADMIN.clientId, { AllowAnyBuyer: true, OrderCheckoutIntegrationEventID: 'checkout' });
-  await Buyers.Create({ ID: 'shop-buyer', Name: 'Shop', Active: true });
-  await SecurityProfiles.Create({ ID: 'shopper', Name: 'Shopper', Roles: ['Shopper'] });
-  await SecurityProfiles.SaveAssignment({ SecurityProfileID: 'shopper', BuyerID: 'shop-buyer' });
-  await Users.Create('shop-buyer', {
-    ID: 'shopper',
-    Username: 'shopper',
-    Password: 'Shopper-Passw0rd!',
-    FirstName: 'Sho',
-    LastName: 'Pper',
-    Email: 'shopper@example.com',
-    Active: true,
-  });
+  await createShoppingBuyer('shop-buyer', ['shopper'], 'Shopper-Passw0rd!', ['Shopper']);
   await PriceSchedules.Create({ ID: 'tenner', Name: 'Ten', PriceBreaks: [{ Quantity: 1, Price: 10 }] });
   await Products.Create({ ID: 'kettle', Name: 'Kettle', Active: true, DefaultPriceScheduleID: 'tenner' });
 }

@@ -1,4 +1,4 @@
-import { Auth, Tokens, type ApiRole } from 'ordercloud-javascript-sdk';
+import { Auth, Buyers, SecurityProfiles, Tokens, Users, type ApiRole } from 'ordercloud-javascript-sdk';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { ADMIN, resetSdk, startCompatServer, type CompatServer } from './sdk-harness.ts';
 
@@ -47,4 +47,30 @@ export async function signInAsAdmin(roles: ApiRole[] = ['FullAccess']): Promise<
   const auth = await Auth.Login(ADMIN.username, ADMIN.password, ADMIN.clientId, roles);
   Tokens.SetAccessToken(auth.access_token);
   return auth.access_token;
+}
+
+/**
+ * Through the SDK, as the signed-in admin: an active buyer whose users get `roles` (a security
+ * profile assigned to the buyer), and an active user for each username, all with `password`.
+ */
+export async function createShoppingBuyer(
+  buyerId: string,
+  usernames: readonly string[],
+  password: string,
+  roles: ApiRole[] = ['Shopper', 'MeAdmin'],
+): Promise<void> {
+  await Buyers.Create({ ID: buyerId, Name: buyerId, Active: true });
+  await SecurityProfiles.Create({ ID: `${buyerId}-shopping`, Name: 'Shopping', Roles: roles });
+  await SecurityProfiles.SaveAssignment({ SecurityProfileID: `${buyerId}-shopping`, BuyerID: buyerId });
+  for (const username of usernames) {
+    await Users.Create(buyerId, {
+      ID: username,
+      Username: username,
+      Password: password,
+      FirstName: username,
+      LastName: 'Shopper',
+      Email: `${username}@example.com`,
+      Active: true,
+    });
+  }
 }
