@@ -108,7 +108,8 @@ const WRITE_ROLES = ['IntegrationEventAdmin', 'OrderAdmin', 'Shopper'] as const;
 const worksheet = { status: 200, schema: model('OrderWorksheet') } as const;
 
 const MIDDLEWARE_NOTE =
-  "The platform POSTs `{ Environment, OrderCloudAccessToken, OrderWorksheet, ConfigData }` to the middleware of the API client's " +
+  "The platform POSTs the environment, an access token for the order user (with the event's ElevatedRoles), the " +
+  "OrderWorksheet and the event's ConfigData to the middleware of the API client's " +
   'OrderCheckoutIntegrationEventID, signed in the `X-oc-hash` header (base64 HMAC-SHA256 of the body with the HashKey). ' +
   'A failed call (error status, no answer within 10 seconds, or an answer that is not valid) is stored on the worksheet with ' +
   'Succeeded false and answered with the 400 IntegrationEvent.BadRequest. Only unsubmitted orders can be worked on.';
