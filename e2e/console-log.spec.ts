@@ -12,6 +12,12 @@ async function openConsole(page: Page, operationId: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'API console' })).toBeVisible();
 }
 
+async function expectNoSeriousViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
 async function send(page: Page, expectedCount: number): Promise<void> {
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(page.getByTestId('request-log-entry')).toHaveCount(expectedCount);
@@ -77,11 +83,13 @@ test.describe('API console request log', () => {
   test('has no serious or critical accessibility violations with a request logged', async ({ page }) => {
     await openConsole(page, 'Products.List');
     await send(page, 1);
+    await expectNoSeriousViolations(page);
+    // The coloured response must keep its contrast in dark mode too.
+    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+    await expect(page.getByLabel('Response body')).toContainText('"Items"');
     await page.getByRole('button', { name: 'Connection and token' }).click();
     await expect(page.getByRole('group', { name: 'Platform roles' })).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+    await expectNoSeriousViolations(page);
   });
 
   test('a developer sends with the keyboard, copies the request and sends it again', async ({ page, context }) => {
@@ -129,8 +137,6 @@ test.describe('API console request log', () => {
     await expect(page.getByText('JSON applied.')).toBeVisible();
     await page.getByRole('combobox', { name: 'Operation' }).click();
     await expect(page.getByRole('option', { name: /Products\.List$/ })).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+    await expectNoSeriousViolations(page);
   });
 });
