@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { PgStore } from './pg-store.ts';
 import { useEngineApp } from './testing/engine-app.ts';
 import { widgetRegistry } from './testing/widget-registry.ts';
 
@@ -303,5 +304,18 @@ describe('access', () => {
     const response = await call({ url: '/nothing' });
     expect(response.status).toBe(404);
     expect(errorCode(response.body)).toBe('NotFound');
+  });
+});
+
+describe('Store.findUnder', () => {
+  it('reads the children of many parents in one call, and nothing for none', async () => {
+    for (const widget of ['fu-a', 'fu-b', 'fu-c']) {
+      await call({ method: 'PUT', url: `/widgets/${widget}`, body: { Name: widget } });
+      await call({ method: 'PUT', url: `/widgets/${widget}/parts/p1`, body: { Name: `${widget} part` } });
+    }
+    const store = new PgStore(engine.db, widgetRegistry, 'mkt-test');
+    const found = await store.findUnder('Parts', ['fu-a', 'fu-c', 'missing']);
+    expect(found.map(({ parents, id }) => `${parents.join('/')}:${id}`)).toEqual(['fu-a:p1', 'fu-c:p1']);
+    expect(await store.findUnder('Parts', [])).toEqual([]);
   });
 });

@@ -207,6 +207,17 @@ export class PgStore implements Store {
     return removed.length;
   }
 
+  async findUnder(resource: string, parentIds: readonly string[]): Promise<StoredItem[]> {
+    if (parentIds.length === 0) return [];
+    const found = await rows(
+      this.db,
+      sql`SELECT d.parent_key, d.id, d.body FROM platform.documents d
+          WHERE ${this.where(resource, undefined, [sql`d.parent_key = ANY(${sql.param([...parentIds])}::text[])`])}
+          ORDER BY d.seq`,
+    );
+    return found.map((row) => ({ parents: splitParents(row.parent_key), id: row.id, item: row.body }));
+  }
+
   async countByParent(resource: string, parentIds: readonly string[]): Promise<Map<string, number>> {
     const counts = new Map(parentIds.map((id) => [id, 0]));
     if (parentIds.length === 0) return counts;

@@ -39,6 +39,8 @@ export interface Store {
   /** Removes every object of `resource` under the given parents (or all of them when parents is empty). */
   removeUnder(resource: string, parents: readonly string[]): Promise<number>;
   getSecret(resource: string, parents: readonly string[], id: string): Promise<Item | undefined>;
+  /** Every object of `resource` whose one parent is among `parentIds`, in storage order (one query, any count). */
+  findUnder(resource: string, parentIds: readonly string[]): Promise<StoredItem[]>;
   /** How many objects of `resource` each parent has (one level of nesting), in one query. */
   countByParent(resource: string, parentIds: readonly string[]): Promise<Map<string, number>>;
 

@@ -10,11 +10,11 @@ import { isoParam, listedOrderScope } from './order-writes.ts';
 
 /*
  * `LineItems.ListAcrossOrders`. The store lists the objects of one parent at a time, and line items
- * live under their order; so the visible orders are found first, then their line items, and the
- * list parameters (filters, search, sort, paging) are applied in memory by engine/memory-list.ts,
- * with the same grammar and the same field checks as the store's lists. Each item carries its
- * OrderID and Order, so filters and sorts may name order fields too (`Order.Status=Open`,
- * `sortBy=!Order.DateSubmitted`).
+ * live under their order; so the visible orders are found first, then their line items in one
+ * query, and the list parameters (filters, search, sort, paging) are applied in memory by
+ * engine/memory-list.ts, with the same grammar and field checks as the store's lists. Each item
+ * carries its OrderID and Order, so filters and sorts may name order fields too
+ * (`Order.Status=Open`, `sortBy=!Order.DateSubmitted`).
  */
 
 /** What the list may be searched, sorted and narrowed by besides `Order.*` and `xp.*`. */
@@ -68,9 +68,9 @@ export async function listLineItemsAcrossOrders(
   if (orders.size === 0) return listPage([], 0, query);
 
   const items: Item[] = [];
-  for (const { parents, item } of await context.store.find('LineItems', undefined)) {
+  for (const { parents, item } of await context.store.findUnder('LineItems', [...orders.keys()])) {
     const orderId = parents[0];
-    const order = parents.length === 1 && orderId !== undefined ? orders.get(orderId) : undefined;
+    const order = orderId === undefined ? undefined : orders.get(orderId);
     if (!order) continue;
     const extended = inModelOrder(fields.model, { ...item, OrderID: orderId, Order: order });
     if (list.matches(extended)) items.push(extended);
