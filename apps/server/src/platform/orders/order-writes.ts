@@ -135,6 +135,20 @@ function keepParties(next: Item, previous: Item): void {
 }
 
 /**
+ * An anonymous shopper's token reserves an order id (its `orderid` claim): the first order the
+ * shopper creates without naming an ID takes it, as the platform does, so an app can find the cart
+ * from the token alone. Later orders get generated ids.
+ */
+async function useReservedCartId(context: WriteContext): Promise<void> {
+  const reserved = context.auth.anonymous?.orderId;
+  const body = context.body as Item | null | undefined;
+  if (!reserved || filled(body?.ID) || context.params.orderID !== undefined) return;
+  if (await context.store.get('Orders', [], reserved)) return;
+  context.id = reserved;
+  context.next.ID = reserved;
+}
+
+/**
  * `Orders` beforeWrite: on create, sets who the order is from and to, its status, currency and
  * zero totals; on every write, checks cost overrides, copies the saved billing address and
  * recomputes the total.
@@ -148,6 +162,7 @@ export async function beforeOrderWrite(context: WriteContext): Promise<void> {
       throw validation('The ID of a submitted order cannot be changed.', { OrderID: previous.ID });
     }
   } else {
+    await useReservedCartId(context);
     Object.assign(next, NEW_ORDER, await orderParties(context, direction));
     if ((await companyKind(store, next.ToCompanyID as string)) === undefined)
       throw notFound('Supplier', String(next.ToCompanyID));

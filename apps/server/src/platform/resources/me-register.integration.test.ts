@@ -176,6 +176,15 @@ describe('anonymous shoppers', () => {
     }
   });
 
+  it('give their first order the id the token reserved for it, and later ones ids of their own', async () => {
+    const token = await anonymousToken();
+    const reserved = String(tokenClaims(token).orderid);
+    expect(await createOrder(token)).toBe(reserved);
+    const second = await createOrder(token);
+    expect(second).not.toBe(reserved);
+    expect(await createOrder(await anonymousToken(), 'named-cart')).toBe('named-cart');
+  });
+
   it('keep their carts apart: each anonymous token sees only its own orders', async () => {
     const first = await anonymousToken();
     const second = await anonymousToken();
