@@ -201,7 +201,9 @@ export async function openAuthTestContext(registry: Registry = createAuthTestReg
 }
 
 /** A bare server with only the token endpoint under /platform, on the context's database and keys. */
-export async function startOAuthApp(ctx: AuthTestContext): Promise<FastifyInstance> {
+export async function startOAuthApp(
+  ctx: Pick<AuthTestContext, 'db' | 'registry' | 'keys' | 'baseUrl'>,
+): Promise<FastifyInstance> {
   const app = Fastify();
   await app.register(
     async (platform) => {

@@ -1,8 +1,11 @@
 import { validateExpression } from '@portal/expressions';
 import { sql } from 'drizzle-orm';
+import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
+import { createSigningKeys } from '../auth/signing-keys.ts';
+import { startOAuthApp } from '../auth/testing.ts';
 import { resolveRoles } from '../auth/user-roles.ts';
 import type { Item } from '../engine/context.ts';
 import { verifyPassword } from '../../security/passwords.ts';
@@ -12,7 +15,7 @@ import { isDue } from '../orders/schedule.ts';
 import { platformRegistry } from '../resources/index.ts';
 import { DEMO_MARKETPLACES, DEMO_PASSWORDS } from './access.ts';
 import { seedDemoData, type DemoSeedResult } from './demo.ts';
-import { SHOPPER_PROFILE, STOREFRONT_CLIENT_ID } from './setup.ts';
+import { GUEST_CHECKOUT_CLIENT_ID, GUEST_CONTEXT_USERNAME, SHOPPER_PROFILE, STOREFRONT_CLIENT_ID } from './setup.ts';
 
 interface Row {
   resource: string;
@@ -96,6 +99,30 @@ describe('seedDemoData', () => {
     expect(await verifyPassword(DEMO_PASSWORDS.admin, String(secret?.Password))).toBe(true);
   });
 
+  it('lets a guest shop without an account through the guest checkout client', async () => {
+    const db = first.database.db;
+    const app = await startOAuthApp({
+      db,
+      registry: platformRegistry,
+      keys: createSigningKeys(db),
+      baseUrl: 'http://localhost:4000/platform',
+    });
+    try {
+      const reply = await app.inject({
+        method: 'POST',
+        url: '/platform/oauth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `grant_type=client_credentials&client_id=${GUEST_CHECKOUT_CLIENT_ID}`,
+      });
+      expect(reply.statusCode, reply.body).toBe(200);
+      const claims = decodeJwt(String(reply.json<{ access_token: string }>().access_token));
+      expect(claims).toMatchObject({ usr: GUEST_CONTEXT_USERNAME, usrtype: 'buyer', mkt: SANDBOX });
+      expect([claims.role].flat()).toContain('Shopper');
+    } finally {
+      await app.close();
+    }
+  });
+
   it('creates nothing when marketplaces exist already', async () => {
     const db = first.database.db;
     const before = [await count(db, 'documents'), await count(db, 'assignments')];
@@ -139,6 +166,8 @@ describe('seedDemoData', () => {
     expect(await store.find('ImpersonationConfigs', [], { ClientID: STOREFRONT_CLIENT_ID })).toEqual([
       expect.objectContaining({ item: expect.objectContaining({ SecurityProfileID: SHOPPER_PROFILE }) }),
     ]);
+    const guest = await store.get('ApiClients', [], GUEST_CHECKOUT_CLIENT_ID);
+    expect(guest).toMatchObject({ IsAnonBuyer: true, DefaultContextUserName: GUEST_CONTEXT_USERNAME });
     const buyers = await store.find('Buyers', []);
     expect(buyers.length).toBeGreaterThanOrEqual(3);
     for (const buyer of buyers) {

@@ -20,7 +20,7 @@ import type { SeedContext, SeedHashes } from './common.ts';
 import { seedOwner, seedSuppliers } from './organization.ts';
 import { seedOrders } from './orders.ts';
 import { Random } from './random.ts';
-import { seedClients, seedIntegrations, seedPromotions, seedSecurity } from './setup.ts';
+import { GUEST_CHECKOUT_CLIENT_ID, seedClients, seedIntegrations, seedPromotions, seedSecurity } from './setup.ts';
 import { seedSubscriptions } from './subscriptions.ts';
 import { SeedWriter, type SeedCounts } from './writer.ts';
 
@@ -42,6 +42,7 @@ export const DEMO_ACCOUNT_LINES: readonly string[] = [
   `admin user ${ADMIN_USERNAME} / ${DEMO_PASSWORDS.admin} (every marketplace, client <marketplace>-admin)`,
   `buyer users buyer01..buyer48 / ${DEMO_PASSWORDS.buyer} (demo-sandbox, client demo-sandbox-storefront)`,
   `supplier users supplier01..supplier09 / ${DEMO_PASSWORDS.supplier} (demo-sandbox)`,
+  `guest shoppers: client ${GUEST_CHECKOUT_CLIENT_ID} (anonymous tokens, demo-sandbox)`,
 ];
 
 /** The three demo passwords, hashed once each: scrypt is slow on purpose, and every user shares them. */

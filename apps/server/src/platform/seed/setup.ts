@@ -7,6 +7,9 @@ import { LAST_ORDER_NUMBER } from './orders.ts';
 import type { Random } from './random.ts';
 
 export const STOREFRONT_CLIENT_ID = 'demo-sandbox-storefront';
+/** Client for shopping without an account (anonymous tokens); guests shop as its default context user. */
+export const GUEST_CHECKOUT_CLIENT_ID = 'demo-sandbox-guest-checkout';
+export const GUEST_CONTEXT_USERNAME = 'buyer01';
 export const SHOPPER_PROFILE = 'shopper';
 
 const PROFILES: ReadonlyArray<{ id: string; name: string; roles: readonly string[] }> = [
@@ -118,6 +121,18 @@ export function seedClients(context: SeedContext): void {
       AllowAnySupplier: true,
       AccessTokenDuration: 120,
       xp: { ApiUrl: `${context.publicUrl}/platform`, Purpose: 'Supplier fulfilment portal' },
+    }),
+  );
+  writer.add(
+    'ApiClients',
+    [],
+    apiClientItem({
+      ID: GUEST_CHECKOUT_CLIENT_ID,
+      AppName: 'Demo Guest Checkout',
+      AllowAnyBuyer: true,
+      IsAnonBuyer: true,
+      DefaultContextUserName: GUEST_CONTEXT_USERNAME,
+      xp: { ApiUrl: `${context.publicUrl}/platform`, Purpose: 'Shopping without an account' },
     }),
   );
   writer.add('ImpersonationConfigs', [], {
