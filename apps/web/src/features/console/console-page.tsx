@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { decodeTokenRoles } from '@/access/access';
 import { usePortalContext } from '@/app/portal/portal-context';
+import { jsonText } from '@/ui/json-view';
 import { toaster } from '@/ui/toaster';
 import { ConsoleSidebar } from './console-sidebar';
 import { useImpersonation } from './impersonation/use-impersonation';
@@ -32,11 +33,6 @@ async function copy(text: string, what: string): Promise<void> {
   } catch {
     toaster.create({ type: 'error', title: 'Copy failed', description: 'The browser did not allow the copy.' });
   }
-}
-
-/** The response as shown: text as it came, JSON pretty-printed. */
-function responseText(response: unknown): string {
-  return typeof response === 'string' ? response : JSON.stringify(response, null, 2);
 }
 
 export interface ConsolePageProps {
@@ -196,7 +192,7 @@ export function ConsolePage({ impersonationSlot }: ConsolePageProps) {
                   void copy(toSdkCall(request.operation, { ...request.input, body: request.body }), 'SDK call'),
               )
             }
-            onCopyResponse={(entry) => void copy(responseText(entry.response), 'response')}
+            onCopyResponse={(entry) => void copy(jsonText(entry.response), 'response')}
             onSendAgain={(entry) => withRequest(entry, (request) => void send(request))}
             onEdit={(entry) => withRequest(entry, (request) => edit(request, entry.id))}
           />

@@ -1,1 +1,1 @@
-export { JsonView, type JsonViewProps } from './json-view';
+export { jsonText, JsonView, type JsonViewProps } from './json-view';

@@ -11,6 +11,11 @@ const TOKEN_COLORS: Record<JsonTokenKind, string | undefined> = {
   plain: undefined,
 };
 
+/** A value as the view shows it and a copy gives it: text as it is, anything else as indented JSON. */
+export function jsonText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+}
+
 export interface JsonViewProps {
   /** A value to pretty-print, or text shown as it is. */
   readonly value: unknown;
@@ -20,7 +25,7 @@ export interface JsonViewProps {
 
 /** Read-only JSON with coloured keys and values, in a scroll box that keyboard users can focus. */
 export function JsonView({ value, label }: JsonViewProps) {
-  const text = typeof value === 'string' ? value : JSON.stringify(value, null, 2);
+  const text = jsonText(value);
   const tokens = useMemo(() => jsonTokens(text), [text]);
   return (
     // Focusable so keyboard users can scroll a long body (axe: scrollable-region-focusable).
