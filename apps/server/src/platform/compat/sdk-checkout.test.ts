@@ -8,9 +8,9 @@ import {
   Products,
   Tokens,
 } from 'ordercloud-javascript-sdk';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { checkoutHash } from '../orders/checkout-middleware.ts';
-import { json, startFakeMiddleware, type FakeMiddleware } from '../orders/checkout-test-middleware.ts';
+import { json, useFakeMiddleware } from '../orders/checkout-test-middleware.ts';
 import { ADMIN, sdkError, tokenClaims } from './sdk-harness.ts';
 import { createShoppingBuyer, signInAsAdmin, useCompatServer } from './sdk-suite.ts';
 
@@ -19,13 +19,7 @@ import { createShoppingBuyer, signInAsAdmin, useCompatServer } from './sdk-suite
 useCompatServer();
 
 const HASH_KEY = 'sdk-checkout-key';
-let middleware: FakeMiddleware;
-beforeAll(async () => {
-  middleware = await startFakeMiddleware();
-});
-afterAll(async () => {
-  await middleware.close();
-});
+const middleware = useFakeMiddleware();
 
 const RATES = {
   ShipEstimates: [

@@ -1,19 +1,13 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { Item } from '../engine/context.ts';
 import { ApiError } from '../engine/errors.ts';
 import { checkoutCallSettings, checkoutHash } from './checkout-middleware.ts';
-import { json, startFakeMiddleware, type FakeMiddleware } from './checkout-test-middleware.ts';
+import { json, useFakeMiddleware } from './checkout-test-middleware.ts';
 import { buyerAuth, out, outsider, SEED, shopper, shopperOrder, useSeededOrdersKit } from './test-support.ts';
 
 const HASH_KEY = 'checkout-secret';
-let middleware: FakeMiddleware;
 // Started before the kit's own beforeAll, which configures the event with its URL.
-beforeAll(async () => {
-  middleware = await startFakeMiddleware();
-});
-afterAll(async () => {
-  await middleware.close();
-});
+const middleware = useFakeMiddleware();
 
 const kit = useSeededOrdersKit(async ({ call, store }) => {
   await call('IntegrationEvents.Create', {

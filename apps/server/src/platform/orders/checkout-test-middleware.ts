@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
+import { afterAll, beforeAll } from 'vitest';
 
 /** One request the fake middleware received. */
 export interface ReceivedCall {
@@ -70,4 +71,37 @@ export async function startFakeMiddleware(): Promise<FakeMiddleware> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   fake.url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return fake;
+}
+
+/**
+ * The fake middleware of a test file: listening before the file's tests (and before the hooks
+ * registered after this call, which may read its `url`), closed after them.
+ */
+export function useFakeMiddleware(): FakeMiddleware {
+  let started: FakeMiddleware | undefined;
+  const current = () => {
+    if (!started) throw new Error('The fake middleware starts in beforeAll: use it in tests and hooks only.');
+    return started;
+  };
+  beforeAll(async () => {
+    started = await startFakeMiddleware();
+  });
+  afterAll(async () => {
+    await started?.close();
+  });
+  return {
+    get url() {
+      return current().url;
+    },
+    get calls() {
+      return current().calls;
+    },
+    get answer() {
+      return current().answer;
+    },
+    set answer(answer) {
+      current().answer = answer;
+    },
+    close: () => current().close(),
+  };
 }
