@@ -2,10 +2,12 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Part } from '../part.ts';
+import { registerCompression } from '../http/compression.ts';
 import { registerHealthRoute } from '../http/health.ts';
 import { createAuthenticator } from './auth/authenticator.ts';
 import { registerOAuthRoutes } from './auth/oauth-routes.ts';
 import { createSigningKeys } from './auth/signing-keys.ts';
+import { registerPlatformCors } from './cors.ts';
 import { registerDescriptionRoutes } from './description/routes.ts';
 import { registerPlatformErrors } from './engine/http-errors.ts';
 import { registerJsonBodyParser } from './engine/json-body.ts';
@@ -26,6 +28,8 @@ async function platformPlugin(app: FastifyInstance): Promise<void> {
   const keys = createSigningKeys(db);
   const deps = { db, registry: platformRegistry, keys, baseUrl };
 
+  await registerPlatformCors(app);
+  await registerCompression(app);
   registerPlatformErrors(app);
   registerJsonBodyParser(app);
   registerHealthRoute(app, 'platform');

@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { JWTVerifyGetKey } from 'jose';
 import type { Part } from '../part.ts';
+import { registerCompression } from '../http/compression.ts';
 import { registerHealthRoute } from '../http/health.ts';
 import { createAllowedRoles } from './allowed-roles.ts';
 import { createAccessTokenVerifier, registerAuthentication } from './auth.ts';
@@ -38,6 +39,7 @@ export function createPortalPart(options: PortalPartOptions = {}): Part {
       platform,
       allowedRoles: createAllowedRoles((url) => platform.getPublicJson(url)),
     };
+    await registerCompression(app);
     registerProblemHandler(app);
     registerHealthRoute(app, 'portal');
     const verify = createAccessTokenVerifier(config, options.identityKeys);
