@@ -232,6 +232,107 @@ describe('array functions', () => {
   });
 });
 
+describe('in', () => {
+  it('tests a value against a list, as = compares, free or called on a path', () => {
+    expect(holds("in(order.xp.Region, 'East', 'North')")).toBe(true);
+    expect(holds("in(order.xp.Region, 'East', 'West')")).toBe(false);
+    expect(holds("order.xp.Region.in('east', 'NORTH')")).toBe(true);
+    expect(holds("order.xp.Region.in('South')")).toBe(false);
+    expect(holds("in(order.xp.Region, 'No*')")).toBe(true);
+    expect(holds('in(order.xp.Score, 1, 42)')).toBe(true); // numeric text against numbers
+    expect(holds("in(order.xp.Missing, 'a', null)")).toBe(true);
+    expect(holds("in(order.xp.Missing, 'a', 'b')")).toBe(false);
+  });
+
+  it('runs on line items inside filters and on the current line item', () => {
+    expect(amount("items.count(ProductID.in('BIKE-1', 'BELL-1'))")).toBe(2);
+    expect(amount("items.quantity(in(SupplierID, 'S2', 'S3'))")).toBe(2);
+    expect(holds("item.ProductID.in('helmet-1')", contextFor({ item: lineItems()[1] }))).toBe(true);
+  });
+
+  it('counts the elements of a list given as a candidate', () => {
+    const ctx = contextFor({ order: { xp: { Region: 'West', Allowed: ['East', 'West'] } } });
+    expect(holds('in(order.xp.Region, order.xp.Allowed)', ctx)).toBe(true);
+    expect(holds("order.xp.Region.in('North', order.xp.Allowed)", ctx)).toBe(true);
+    expect(holds("in('South', order.xp.Allowed)", ctx)).toBe(false);
+  });
+});
+
+describe('round', () => {
+  it('rounds to the given decimals, halves away from zero', () => {
+    expect(amount('round(2.345, 2)')).toBe(2.35);
+    expect(amount('round(2.344, 2)')).toBe(2.34);
+    expect(amount('round(-2.5)')).toBe(-3);
+    expect(amount('round(2.5, 0)')).toBe(3);
+    expect(amount('round(order.Subtotal / 3, 2)')).toBe(26.33);
+    expect(amount('round(order.Subtotal * 0.075, 1)')).toBe(5.9);
+    expect(amount('round(7, 2)')).toBe(7);
+  });
+
+  it('rounds decimals that floating point holds just below the half as written', () => {
+    expect(amount('round(1.005, 2)')).toBe(1.01);
+    expect(amount('round(8.345, 2)')).toBe(8.35);
+    expect(amount('round(1.255, 2)')).toBe(1.26);
+    expect(amount('round(0.1 + 0.2, 1)')).toBe(0.3);
+    expect(Object.is(amount('round(-0.001, 2)'), 0)).toBe(true);
+  });
+
+  it('treats null as 0 and gives null for non-numbers and digits it cannot use', () => {
+    expect(amount('round(order.xp.Missing, 2)')).toBe(0);
+    expect(value("round('abc', 2)")).toBeNull();
+    expect(value('round(1.5, order.xp.Region)')).toBeNull();
+    expect(value('round(1.5, 0.5)')).toBeNull();
+    expect(value('round(1.5, -1)')).toBeNull();
+    expect(amount('round(order.xp.Score, 0)')).toBe(42);
+  });
+});
+
+describe('if and ifs', () => {
+  it('give the value after the first condition that holds, else the last', () => {
+    expect(amount('if(order.Subtotal > 50, 10, 5)')).toBe(10);
+    expect(amount('if(order.Subtotal > 100, 10, 5)')).toBe(5);
+    expect(value("if(order.xp.Rush, 'fast', 'slow')")).toBe('fast');
+    // Only true holds: a missing value is not a condition that holds.
+    expect(amount('if(order.xp.Missing, 1, 2)')).toBe(2);
+    const tiers = 'ifs(order.Subtotal >= 100, 15, order.Subtotal >= 50, 10, 5)';
+    expect(amount(tiers)).toBe(10);
+    expect(amount(tiers, contextFor({ order: { Subtotal: 120 } }))).toBe(15);
+    expect(amount(tiers, contextFor({ order: { Subtotal: 20 } }))).toBe(5);
+  });
+
+  it('evaluate only the chosen value', () => {
+    expect(amount('if(true, 1, nosuch(1))')).toBe(1);
+    expect(() => amount('if(false, 1, nosuch(1))')).toThrow(ExpressionEvaluationError);
+  });
+
+  it('nest with the other functions, as a value expression would', () => {
+    expect(amount("round(if(in(order.xp.Region, 'North'), order.Subtotal * 0.125, 0), 2)")).toBe(9.88);
+    expect(holds("if(order.xp.Rush, items.any(CostCenter = 'ABC'), false)")).toBe(true);
+  });
+});
+
+describe('product.inparentcategory', () => {
+  it('holds for the categories a product is in and every ancestor of them', () => {
+    const withBike = contextFor({ item: lineItems()[0] });
+    expect(holds("item.product.inparentcategory('Bikes')", withBike)).toBe(true);
+    expect(holds("item.product.inparentcategory('sports')", withBike)).toBe(true);
+    expect(holds("item.product.inparentcategory('Outdoor')", withBike)).toBe(true);
+    expect(holds("item.product.inparentcategory('Accessories')", withBike)).toBe(false);
+    // incategory stays direct: Sports is only an ancestor.
+    expect(holds("item.product.incategory('Sports')", withBike)).toBe(false);
+    expect(amount("items.count(product.inparentcategory('Sports'))")).toBe(2);
+    expect(amount("items.total(Product.InParentCategory('Accessories'))")).toBe(9);
+  });
+
+  it('falls back to the direct categories without ancestry, and is false without either', () => {
+    const direct = contextFor({ productCategoriesWithAncestors: undefined });
+    expect(amount("items.count(product.inparentcategory('Outdoor'))", direct)).toBe(2);
+    expect(amount("items.count(product.inparentcategory('Sports'))", direct)).toBe(0);
+    const none = contextFor({ productCategoriesWithAncestors: undefined, productCategories: undefined });
+    expect(holds("items.any(product.inparentcategory('Bikes'))", none)).toBe(false);
+  });
+});
+
 describe('order.approved', () => {
   it('asks the context, and is false without it', () => {
     expect(holds("order.approved('RULE1')")).toBe(false); // rule ids are passed as written
@@ -255,6 +356,8 @@ describe('errors while evaluating', () => {
     expect(caught(() => holds('order.Total >'))).toMatchObject({ code: 'Expression.InvalidSyntax', position: 13 });
     expect(caught(() => amount('foo(1)'))).toMatchObject({ code: 'Expression.InvalidFunction', position: 0 });
     expect(caught(() => amount('min(1)'))).toMatchObject({ code: 'Expression.InvalidArguments', position: 0 });
+    expect(caught(() => amount('ifs(true, 1, false, 2)'))).toMatchObject({ code: 'Expression.InvalidArguments' });
+    expect(caught(() => holds("in('a')"))).toMatchObject({ code: 'Expression.InvalidArguments' });
     expect(caught(() => amount('order.Total > 5'))).toMatchObject({ code: 'Expression.InvalidArguments' });
     expect(caught(() => amount('order.xp.Region'))).toMatchObject({ message: expect.stringContaining('"North"') });
   });

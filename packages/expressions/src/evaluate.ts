@@ -7,7 +7,9 @@ import {
   arithmetic,
   compareValues,
   getProperty,
+  isDecimalCount,
   isTrue,
+  roundHalfAwayFromZero,
   toNumber,
   toValue,
   valuesEqual,
@@ -29,6 +31,11 @@ export interface ExpressionContext {
   isApproved?: (ruleId: string) => boolean;
   /** Categories a product is assigned to directly, for `incategory`; no categories when absent. */
   productCategories?: (productId: string) => readonly string[];
+  /**
+   * For `inparentcategory`: the categories a product is assigned to and every ancestor of them, at any
+   * depth. When absent, `productCategories` stands in (a product is in its own categories).
+   */
+  productCategoriesWithAncestors?: (productId: string) => readonly string[];
 }
 
 /**
@@ -181,12 +188,9 @@ class Evaluator {
       const elements = this.elements(call, scope);
       return elements !== null && elements.every((e) => this.matches(call.args[0] as Expr, e));
     },
-    'product.incategory': (call, scope) => {
-      const id = getProperty(this.run(call.target as PathExpr, scope), 'ID');
-      const category = this.run(call.args[0] as Expr, scope);
-      if (id === null || category === null || !this.context.productCategories) return false;
-      return this.context.productCategories(String(id)).some((c) => valuesEqual(c, category));
-    },
+    'product.incategory': (call, scope) => this.inCategory(call, scope, this.context.productCategories),
+    'product.inparentcategory': (call, scope) =>
+      this.inCategory(call, scope, this.context.productCategoriesWithAncestors ?? this.context.productCategories),
     approved: (call, scope) => {
       const ruleId = this.run(call.args[0] as Expr, scope);
       return ruleId !== null && (this.context.isApproved?.(String(ruleId)) ?? false);
@@ -194,7 +198,54 @@ class Evaluator {
     min: (call, scope) => this.pickNumber(call, scope, Math.min),
     max: (call, scope) => this.pickNumber(call, scope, Math.max),
     now: (call, scope) => addDays(this.context.now ?? new Date(), this.numberArgument(call, 0, scope) ?? 0),
+    in: (call, scope) => this.isAmong(this.run(call.args[0] as Expr, scope), call.args.slice(1), scope),
+    'path.in': (call, scope) => this.isAmong(this.run(call.target as PathExpr, scope), call.args, scope),
+    round: (call, scope) => {
+      const value = this.numberArgument(call, 0, scope);
+      const digits = call.args.length > 1 ? this.numberArgument(call, 1, scope) : 0;
+      if (value === null || digits === null || !isDecimalCount(digits)) return null;
+      return roundHalfAwayFromZero(value, digits);
+    },
+    if: (call, scope) => this.firstThatHolds(call, scope),
+    ifs: (call, scope) => this.firstThatHolds(call, scope),
   };
+
+  /** `incategory` / `inparentcategory`: the product's ID among `categoriesOf` it, ignoring case. */
+  private inCategory(
+    call: CallExpr,
+    scope: Scope,
+    categoriesOf: ((productId: string) => readonly string[]) | undefined,
+  ): boolean {
+    const id = getProperty(this.run(call.target as PathExpr, scope), 'ID');
+    const category = this.run(call.args[0] as Expr, scope);
+    if (id === null || category === null || !categoriesOf) return false;
+    return categoriesOf(String(id)).some((c) => valuesEqual(c, category));
+  }
+
+  /**
+   * `in`: the value equals one of the candidates, as `=` compares (ignoring case, `*` wildcards). A
+   * candidate that is a list (an xp array) counts each of its elements.
+   */
+  private isAmong(value: ExpressionValue, candidates: readonly Expr[], scope: Scope): boolean {
+    return candidates.some((candidate) => {
+      const listed = this.run(candidate, scope);
+      return Array.isArray(listed)
+        ? listed.some((element) => valuesEqual(value, toValue(element)))
+        : valuesEqual(value, listed);
+    });
+  }
+
+  /**
+   * `if(c, then, else)` and `ifs(c1, v1, c2, v2, ..., fallback)`: the value after the first condition
+   * that holds, else the last argument. Only the chosen value is evaluated.
+   */
+  private firstThatHolds(call: CallExpr, scope: Scope): ExpressionValue {
+    const { args } = call;
+    for (let index = 0; index + 1 < args.length - 1; index += 2) {
+      if (isTrue(this.run(args[index] as Expr, scope))) return this.run(args[index + 1] as Expr, scope);
+    }
+    return this.run(args[args.length - 1] as Expr, scope);
+  }
 
   /** min / max; null counts as 0, like in arithmetic, and non-numbers give null. */
   private pickNumber(call: CallExpr, scope: Scope, choose: (a: number, b: number) => number): ExpressionValue {

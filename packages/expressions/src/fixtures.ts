@@ -9,6 +9,27 @@ export const CATEGORIES: Readonly<Record<string, readonly string[]>> = {
   'BELL-1': ['Accessories'],
 };
 
+/** The tree above those categories: Bikes and Safety sit under Sports > Outdoor; Accessories is top level. */
+export const CATEGORY_PARENTS: Readonly<Record<string, string>> = {
+  Bikes: 'Sports',
+  Safety: 'Sports',
+  Sports: 'Outdoor',
+};
+
+/** A product's categories and all their ancestors, from CATEGORIES and CATEGORY_PARENTS. */
+export function categoriesWithAncestors(productId: string): string[] {
+  const found = new Set<string>();
+  for (let category of CATEGORIES[productId] ?? []) {
+    for (;;) {
+      found.add(category);
+      const parent = CATEGORY_PARENTS[category];
+      if (parent === undefined) break;
+      category = parent;
+    }
+  }
+  return [...found];
+}
+
 export function lineItems(): Record<string, unknown>[] {
   return [
     {
@@ -72,6 +93,7 @@ export function contextFor(overrides: Partial<ExpressionContext> = {}): Expressi
     now: NOW,
     isApproved: (ruleId) => ruleId === 'rule1',
     productCategories: (productId) => CATEGORIES[productId] ?? [],
+    productCategoriesWithAncestors: categoriesWithAncestors,
     ...overrides,
   };
 }

@@ -13,11 +13,20 @@ export type TargetKind = 'none' | 'items' | 'array' | 'product' | 'approvals';
 /**
  * - `filter`: a condition run once per line item; bare names are line-item fields.
  * - `condition`: a condition run once per array element, the element being `item`.
+ * - `boolean`: a condition run where the call is (the test of `if`).
  * - `value`: anything; `number`, `string`: a value of that type.
  */
-export type ArgumentKind = 'filter' | 'condition' | 'value' | 'number' | 'string';
+export type ArgumentKind = 'filter' | 'condition' | 'boolean' | 'value' | 'number' | 'string';
 
-export type ResultKind = 'boolean' | 'number' | 'date';
+/** `value`: whatever the chosen argument gives (the branches of `if`). */
+export type ResultKind = 'boolean' | 'number' | 'date' | 'value';
+
+/**
+ * How many arguments a function takes beyond its `args` list:
+ * - `last`: the last kind repeats, as many times as wanted (`in(value, 'a', 'b', ...)`);
+ * - `pairs`: `(condition, value)` pairs and then a fallback value, so an odd count of 3 or more (`ifs`).
+ */
+export type Variadic = 'last' | 'pairs';
 
 export type FunctionId =
   | 'items.any'
@@ -30,10 +39,16 @@ export type FunctionId =
   | 'array.any'
   | 'array.all'
   | 'product.incategory'
+  | 'product.inparentcategory'
   | 'approved'
   | 'min'
   | 'max'
-  | 'now';
+  | 'now'
+  | 'in'
+  | 'path.in'
+  | 'round'
+  | 'if'
+  | 'ifs';
 
 export interface FunctionSpec {
   id: FunctionId;
@@ -45,6 +60,8 @@ export interface FunctionSpec {
   /** Arguments after the first `required` may be left out. */
   required: number;
   args: readonly ArgumentKind[];
+  /** More arguments than `args` lists; absent: at most `args.length`. */
+  variadic?: Variadic;
   result: ResultKind;
   /** Expressions the function may appear in. */
   kinds: readonly ExpressionKind[];
@@ -73,6 +90,15 @@ export const FUNCTIONS: readonly FunctionSpec[] = [
     'boolean',
     'the product is assigned directly to the category',
   ),
+  spec(
+    'product.inparentcategory',
+    'product',
+    "item.product.inparentcategory('categoryID')",
+    1,
+    ['string'],
+    'boolean',
+    'the product is assigned to the category or to one of its descendants, at any depth',
+  ),
   {
     ...spec('approved', 'approvals', "order.approved('ruleID')", 1, ['string'], 'boolean', 'another rule approved it'),
     // Chained approvals only make sense where there are approvals.
@@ -81,7 +107,77 @@ export const FUNCTIONS: readonly FunctionSpec[] = [
   spec('min', 'none', 'min(a, b)', 2, ['number', 'number'], 'number', 'the smaller number'),
   spec('max', 'none', 'max(a, b)', 2, ['number', 'number'], 'number', 'the larger number'),
   spec('now', 'none', 'now(days?)', 0, ['number'], 'date', 'now, plus or minus a number of days'),
+  {
+    ...spec(
+      'in',
+      'none',
+      "in(value, 'a', 'b', ...)",
+      2,
+      ['value', 'value'],
+      'boolean',
+      'the value equals one in the list',
+    ),
+    variadic: 'last',
+  },
+  {
+    ...spec('path.in', 'array', "path.in('a', 'b', ...)", 1, ['value'], 'boolean', 'the value equals one in the list'),
+    variadic: 'last',
+  },
+  spec('round', 'none', 'round(value, digits?)', 1, ['number', 'number'], 'number', 'rounded to a number of decimals'),
+  spec('if', 'none', 'if(condition, then, else)', 3, ['boolean', 'value', 'value'], 'value', 'then or else'),
+  {
+    ...spec(
+      'ifs',
+      'none',
+      'ifs(condition1, value1, condition2, value2, ..., fallback)',
+      3,
+      ['boolean', 'value', 'value'],
+      'value',
+      'the value of the first condition that holds, else the fallback',
+    ),
+    variadic: 'pairs',
+  },
 ];
+
+/** Whether a function takes `count` arguments. */
+export function acceptsCount(spec: FunctionSpec, count: number): boolean {
+  if (count < spec.required) return false;
+  switch (spec.variadic) {
+    case 'last':
+      return true;
+    case 'pairs':
+      return count % 2 === 1;
+    default:
+      return count <= spec.args.length;
+  }
+}
+
+/** What the argument at `index` of a call with `count` arguments must be. */
+export function argumentKindAt(spec: FunctionSpec, index: number, count: number): ArgumentKind | undefined {
+  switch (spec.variadic) {
+    case 'last':
+      return spec.args[Math.min(index, spec.args.length - 1)];
+    case 'pairs':
+      // The last argument is the fallback; before it, conditions and values alternate.
+      return index === count - 1 || index % 2 === 1 ? 'value' : 'boolean';
+    default:
+      return spec.args[index];
+  }
+}
+
+function describeCount(spec: FunctionSpec): string {
+  const plural = (n: number) => `${n} argument${n === 1 ? '' : 's'}`;
+  switch (spec.variadic) {
+    case 'last':
+      return `at least ${plural(spec.required)}`;
+    case 'pairs':
+      return `an odd number of arguments, at least ${spec.required}`;
+    default:
+      return spec.required === spec.args.length
+        ? plural(spec.required)
+        : `${spec.required} to ${plural(spec.args.length)}`;
+  }
+}
 
 function spec(
   id: FunctionId,
@@ -139,13 +235,11 @@ export function resolveCall(call: CallExpr): CallResolution {
     );
   }
   const count = call.args.length;
-  if (count < found.required || count > found.args.length) {
-    const expected =
-      found.required === found.args.length ? `${found.required}` : `${found.required} to ${found.args.length}`;
+  if (!acceptsCount(found, count)) {
     return {
       ...fail(
         'Expression.InvalidArguments',
-        `${found.signature} takes ${expected} argument${found.args.length === 1 ? '' : 's'} but '${written}' at position ${call.nameStart} has ${count}`,
+        `${found.signature} takes ${describeCount(found)} but '${written}' at position ${call.nameStart} has ${count}`,
         call.nameStart,
       ),
       spec: found,

@@ -1,5 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { stripSpans, type BinaryOperator, type Expr } from './ast.ts';
+import { stripSpans, type BinaryOperator, type Expr, type LiteralExpr, type PathExpr } from './ast.ts';
+import { KEYWORDS } from './tokens.ts';
 import { parseExpression } from './parser.ts';
 import { printExpression } from './printer.ts';
 
@@ -42,6 +44,12 @@ describe('printing', () => {
     ['#06/05/2016 00:00#', '#6/5/2016#'],
     ['#6/5/2016 9:30 PM#', '#6/5/2016 21:30:00#'],
     ['null <> NULL', 'null <> null'],
+    ["IN( order.xp.Region ,'East','West' )", "in(order.xp.Region, 'East', 'West')"],
+    ["order.xp.Region.In('a')", "order.xp.Region.in('a')"],
+    ["Item.Product.InParentCategory('Bikes')", "Item.Product.inparentcategory('Bikes')"],
+    ['Round(order.Subtotal*.1,2)', 'round(order.Subtotal * 0.1, 2)'],
+    ['IF(a>1,(b),-c)', 'if(a > 1, b, -c)'],
+    ['ifs(a, 1, b, 2, 3) * 2', 'ifs(a, 1, b, 2, 3) * 2'],
   ])('%s → %s', (text, expected) => {
     expect(canonical(text)).toBe(expected);
     expect(canonical(expected)).toBe(expected);
@@ -145,5 +153,86 @@ describe('round trip: parse(print(tree)) equals tree', () => {
     const tree = reparse('(a or b) and c');
     const withoutParens = 'a or b and c';
     expect(stripSpans(reparse(withoutParens))).not.toEqual(stripSpans(tree));
+  });
+});
+
+/** Trees in the shape the parser produces, using the functions added for the public platform's parity. */
+const span = { start: 0, end: 0 };
+const word = fc.stringMatching(/^[A-Za-z_][A-Za-z0-9_]{0,6}$/);
+const pathArb: fc.Arbitrary<PathExpr> = fc
+  .tuple(
+    word.filter((w) => !KEYWORDS.has(w.toLowerCase())),
+    fc.array(word, { maxLength: 3 }),
+  )
+  .map(([first, rest]) => ({ type: 'path', segments: [first, ...rest], ...span }));
+const literalArb: fc.Arbitrary<LiteralExpr> = fc.oneof(
+  fc
+    .tuple(fc.double({ min: 0, max: 1e9, noNaN: true }), fc.boolean())
+    .filter(([n]) => n === 0 || n >= 1e-6)
+    .map(([n, negative]) => ({
+      type: 'literal' as const,
+      kind: 'number' as const,
+      // The parser folds `-n` into the literal, and -0 back to 0.
+      value: negative && n !== 0 ? -n : Math.abs(n),
+      ...span,
+    })),
+  fc.string().map((value) => ({ type: 'literal' as const, kind: 'string' as const, value, ...span })),
+  fc.boolean().map((value) => ({ type: 'literal' as const, kind: 'boolean' as const, value, ...span })),
+  fc.constant({ type: 'literal' as const, kind: 'null' as const, value: null, ...span }),
+);
+const call = (name: string, target: PathExpr | null, args: Expr[]): Expr => ({
+  type: 'call',
+  target,
+  name,
+  nameStart: 0,
+  args,
+  ...span,
+});
+const { expr: exprArb } = fc.letrec<{ expr: Expr }>((tie) => {
+  const child = tie('expr');
+  return {
+    expr: fc.oneof(
+      { depthSize: 'small', withCrossShrink: true },
+      literalArb,
+      pathArb,
+      fc
+        .tuple(fc.constantFrom(...OPERATORS), child, child)
+        .map(([operator, left, right]) => ({ type: 'binary' as const, operator, left, right, ...span })),
+      child.map((operand) => ({ type: 'unary' as const, operator: 'not' as const, operand, ...span })),
+      child
+        // The parser folds `-<number>` into a literal, so such a tree is never produced.
+        .filter((operand) => !(operand.type === 'literal' && operand.kind === 'number'))
+        .map((operand) => ({ type: 'unary' as const, operator: '-' as const, operand, ...span })),
+      fc.array(child, { minLength: 2, maxLength: 4 }).map((args) => call('in', null, args)),
+      fc.tuple(pathArb, fc.array(child, { minLength: 1, maxLength: 3 })).map(([on, args]) => call('in', on, args)),
+      fc.array(child, { minLength: 1, maxLength: 2 }).map((args) => call('round', null, args)),
+      fc.array(child, { minLength: 3, maxLength: 3 }).map((args) => call('if', null, args)),
+      fc
+        .integer({ min: 1, max: 3 })
+        .chain((pairs) => fc.array(child, { minLength: pairs * 2 + 1, maxLength: pairs * 2 + 1 }))
+        .map((args) => call('ifs', null, args)),
+      fc
+        .tuple(fc.constantFrom(['item', 'product'], ['product'], ['Item', 'Product']), fc.string())
+        .map(([segments, id]) =>
+          call('inparentcategory', { type: 'path', segments: [...segments], ...span }, [
+            { type: 'literal', kind: 'string', value: id, ...span },
+          ]),
+        ),
+    ),
+  };
+});
+
+describe('round trip with in, round, if, ifs and inparentcategory (fast-check)', () => {
+  it('parse(print(tree)) equals tree, and printing is stable', () => {
+    fc.assert(
+      fc.property(exprArb, (tree) => {
+        const text = printExpression(tree);
+        const parsed = parseExpression(text);
+        if (!parsed.ok) throw new Error(`${text}: ${parsed.error.message}`);
+        expect(stripSpans(parsed.ast)).toEqual(stripSpans(tree));
+        expect(printExpression(parsed.ast)).toBe(text);
+      }),
+      { numRuns: 1000 },
+    );
   });
 });

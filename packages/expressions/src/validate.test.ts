@@ -27,6 +27,19 @@ describe('valid expressions', () => {
     ["item.ProductID = 'P1' and items.count() > 2", 'Eligible', true],
     ['order.xp.Lines.any(Qty > 1)', 'Rule'],
     ['true', 'Rule'],
+    ["in(order.xp.Region, 'East', 'West')", 'Rule'],
+    ["order.xp.Region.in('East') and items.any(ProductID.in('P1', 'P2'))", 'SellerRule'],
+    ['in(order.xp.Region, order.xp.Allowed)', 'Eligible'],
+    ["item.product.inparentcategory('Bikes')", 'Eligible', true],
+    ["items.total(product.inparentcategory('Bikes')) > 100", 'Eligible'],
+    ['round(order.Subtotal * 0.15, 2)', 'Value'],
+    ['round(item.LineSubtotal / 3)', 'Value', true],
+    ['if(order.Subtotal > 100, 20, 10)', 'Value'],
+    ['if(order.xp.Rush, order.ShippingCost, 0)', 'Value'],
+    ["if(order.xp.Rush, items.any(CostCenter = 'A'), order.Total > 50)", 'Rule'],
+    ['ifs(order.Subtotal >= 100, 15, order.Subtotal >= 50, 10, 5)', 'Value'],
+    ["round(if(in(order.xp.Region, 'North'), order.Subtotal * .1, 0), 2)", 'Value'],
+    ['IF(order.Total > 1, 1, 0) + ROUND(1.5) + 0', 'Value'],
   ])('%s (%s)', (text, kind, lineItemLevel) => {
     expect(validateExpression(text, kind, { lineItemLevel })).toEqual([]);
   });
@@ -95,6 +108,65 @@ describe('errors, with code and position', () => {
       code: 'Expression.InvalidArguments',
       position: 4,
     });
+  });
+
+  it('checks the new functions: arity, argument types, targets and round digits', () => {
+    expect(only('in(order.xp.Region) or true', 'Rule')).toMatchObject({
+      code: 'Expression.InvalidArguments',
+      position: 0,
+      message: expect.stringContaining('at least 2 arguments'),
+    });
+    expect(only('order.xp.Region.in()', 'Rule')).toMatchObject({ code: 'Expression.InvalidArguments', position: 16 });
+    expect(only("items.in('a')", 'Rule')).toMatchObject({ code: 'Expression.InvalidFunction', position: 6 });
+    expect(only("order.xp.Cat.inparentcategory('x')", 'Rule')).toMatchObject({
+      code: 'Expression.InvalidFunction',
+      position: 13,
+      message: expect.stringContaining("item.product.inparentcategory('categoryID')"),
+    });
+    expect(only("order.xp.Product.inparentcategory('x')", 'Rule')).toMatchObject({
+      code: 'Expression.InvalidFunction',
+      message: expect.stringContaining("product.inparentcategory('id')"),
+    });
+    expect(only('item.product.inparentcategory(5)', 'Eligible', true)).toMatchObject({
+      code: 'Expression.InvalidArguments',
+      position: 30,
+    });
+    expect(only('round()', 'Value')).toMatchObject({ code: 'Expression.InvalidArguments', position: 0 });
+    expect(only('round(1, 2, 3)', 'Value')).toMatchObject({ code: 'Expression.InvalidArguments' });
+    expect(only("round('a', 2)", 'Value')).toMatchObject({ code: 'Expression.InvalidArguments', position: 6 });
+    expect(only('round(order.Total, 1.5)', 'Value')).toMatchObject({
+      code: 'Expression.InvalidArguments',
+      position: 19,
+      message: expect.stringContaining('whole number from 0 to 28'),
+    });
+    expect(only('round(order.Total, -1)', 'Value')).toMatchObject({ code: 'Expression.InvalidArguments' });
+    expect(only('if(order.Total > 1, 2)', 'Value')).toMatchObject({
+      code: 'Expression.InvalidArguments',
+      message: expect.stringContaining('3 arguments'),
+    });
+    expect(only('if(5, 1, 2)', 'Value')).toMatchObject({
+      code: 'Expression.InvalidArguments',
+      position: 3,
+      message: expect.stringContaining('condition'),
+    });
+    expect(only('ifs(true, 1, false, 2)', 'Value')).toMatchObject({
+      code: 'Expression.InvalidArguments',
+      message: expect.stringContaining('odd number'),
+    });
+    expect(only("ifs(true, 1, 'x', 2, 3)", 'Value')).toMatchObject({
+      code: 'Expression.InvalidArguments',
+      position: 13,
+    });
+  });
+
+  it('knows the result of if when its values agree', () => {
+    expect(only('if(order.xp.Rush, 1, 2)', 'Eligible')).toMatchObject({
+      code: 'Expression.InvalidSyntax',
+      message: expect.stringContaining('true or false'),
+    });
+    expect(only("in(order.xp.Region, 'a', 'b')", 'Value')).toMatchObject({ code: 'Expression.InvalidSyntax' });
+    // Values of different or unknown types are left to run time.
+    expect(validateExpression('if(order.xp.Rush, 1, order.xp.Other)', 'Eligible')).toEqual([]);
   });
 
   it('requires item in the eligible expression of a line-item-level promotion', () => {

@@ -1,6 +1,7 @@
 import type { CallExpr, Expr, PathExpr } from './ast.ts';
 import { expressionError, type ExpressionError } from './errors.ts';
 import {
+  argumentKindAt,
   classifyTarget,
   resolveCall,
   rootOf,
@@ -9,6 +10,7 @@ import {
   type FunctionSpec,
 } from './functions.ts';
 import { parseExpression } from './parser.ts';
+import { isDecimalCount, MAX_ROUND_DIGITS } from './values.ts';
 
 export interface ValidateOptions {
   /** The promotion is line-item level: `item` is the line item being discounted. */
@@ -162,7 +164,7 @@ class Checker {
     if (call.target) this.checkPath(call.target, scope, classifyTarget(call.target) === 'items');
     if (spec) this.checkSpec(call, spec);
     call.args.forEach((arg, index) => {
-      const argumentKind = spec?.args[index];
+      const argumentKind = spec ? argumentKindAt(spec, index, call.args.length) : undefined;
       // An unknown function's arguments are read leniently, so one mistake gives one error.
       const inner: Scope =
         argumentKind === 'filter' ? 'lineItem' : argumentKind === 'condition' || !spec ? 'element' : scope;
@@ -180,15 +182,23 @@ class Checker {
         call.nameStart,
       );
     }
-    if (spec.id === 'product.incategory') {
+    if (spec.id === 'product.incategory' || spec.id === 'product.inparentcategory') {
       const lower = (call.target as PathExpr).segments.map((s) => s.toLowerCase()).join('.');
       if (lower !== 'product' && lower !== 'item.product') {
         this.fail(
           'Expression.InvalidFunction',
-          `${written}: incategory works on a line item's product, written item.product.incategory('id') or, inside items.any(...), product.incategory('id')`,
+          `${written}: ${spec.name} works on a line item's product, written item.product.${spec.name}('id') or, inside items.any(...), product.${spec.name}('id')`,
           call.nameStart,
         );
       }
+    }
+    const digits = spec.id === 'round' ? call.args[1] : undefined;
+    if (digits?.type === 'literal' && digits.kind === 'number' && !isDecimalCount(digits.value)) {
+      this.fail(
+        'Expression.InvalidArguments',
+        `The digits of round(value, digits) at position ${digits.start} should be a whole number from 0 to ${MAX_ROUND_DIGITS}, but it is ${digits.value}`,
+        digits.start,
+      );
     }
   }
 
@@ -197,13 +207,14 @@ class Checker {
     const accepts: Record<ArgumentKind, readonly StaticType[]> = {
       filter: ['boolean'],
       condition: ['boolean'],
+      boolean: ['boolean'],
       number: ['number', 'null'],
       string: ['string'],
       value: ['boolean', 'number', 'string', 'date', 'null'],
     };
     if (type === 'unknown' || accepts[kind].includes(type)) return;
     const expected =
-      kind === 'filter' || kind === 'condition'
+      kind === 'filter' || kind === 'condition' || kind === 'boolean'
         ? 'a condition (true or false)'
         : kind === 'number'
           ? 'a number'
@@ -237,7 +248,16 @@ function staticType(expr: Expr): StaticType {
     }
     case 'call': {
       const resolved = resolveCall(expr);
-      return resolved.ok ? resolved.spec.result : 'unknown';
+      if (!resolved.ok) return 'unknown';
+      const { spec } = resolved;
+      if (spec.result !== 'value') return spec.result;
+      // `if` gives one of its values: known only when they all agree.
+      const types = new Set(
+        expr.args
+          .filter((_, index) => argumentKindAt(spec, index, expr.args.length) === 'value')
+          .map((arg) => staticType(arg)),
+      );
+      return types.size === 1 ? ([...types][0] as StaticType) : 'unknown';
     }
   }
 }

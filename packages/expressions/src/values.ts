@@ -173,3 +173,26 @@ export function arithmetic(
       return b === 0 ? null : a % b;
   }
 }
+
+/** The most decimals `round` takes: the platform's decimal amounts keep at most 28. */
+export const MAX_ROUND_DIGITS = 28;
+
+/** Whether `digits` is a number of decimals `round` accepts: a whole number from 0 to MAX_ROUND_DIGITS. */
+export function isDecimalCount(digits: number): boolean {
+  return Number.isInteger(digits) && digits >= 0 && digits <= MAX_ROUND_DIGITS;
+}
+
+/**
+ * Rounds to `digits` decimals, halves away from zero (2.345 → 2.35, -2.5 → -3), as amounts of money are
+ * rounded by hand. The scaled value is first cut to 15 significant digits, so a decimal that binary
+ * floating point holds a hair below the half (1.005 is 1.00499999…) still rounds up as written.
+ * Beyond 15 decimals a double has nothing left to round.
+ */
+export function roundHalfAwayFromZero(value: number, digits: number): number {
+  if (digits > 15 || value === 0) return value;
+  const factor = 10 ** digits;
+  const scaled = Number((Math.abs(value) * factor).toPrecision(15));
+  const rounded = (Math.sign(value) * Math.round(scaled)) / factor;
+  // -0.001 rounds to 0, not to -0.
+  return rounded === 0 ? 0 : rounded;
+}
