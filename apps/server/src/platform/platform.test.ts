@@ -123,6 +123,27 @@ describe('the management API', () => {
     expect((await fetch(`${base}/v1/products`, { method: 'POST', headers, body: '{"Name":"x"}' })).status).toBe(403);
   });
 
+  it('puts the portal profile in the token, so Me.Get describes the portal user, and bounds it', async () => {
+    const profile = { FirstName: 'Riley', LastName: 'Chen', Email: 'dev@demo.example' };
+    const response = await mgmt('/marketplaces/mkt1/tokens', {
+      method: 'POST',
+      body: JSON.stringify({ Username: 'dev@demo.example', Roles: ['ProductReader'], ...profile }),
+    });
+    const { access_token: token } = (await response.json()) as { access_token: string };
+    const me = await fetch(`${base}/v1/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ ID: 'portal:dev@demo.example', Username: 'dev@demo.example', ...profile });
+
+    const tooLong = await mgmt('/marketplaces/mkt1/tokens', {
+      method: 'POST',
+      body: JSON.stringify({ Username: 'x', Roles: [], LastName: 'n'.repeat(101) }),
+    });
+    expect(tooLong.status).toBe(400);
+    expect(((await tooLong.json()) as { Errors: { Data: unknown }[] }).Errors[0]?.Data).toMatchObject({
+      Property: 'LastName',
+    });
+  });
+
   it('refuses a token request without roles', async () => {
     const response = await mgmt('/marketplaces/mkt1/tokens', {
       method: 'POST',

@@ -12,6 +12,9 @@ export interface PortalCaller {
   /** Lower-cased: role-group memberships are keyed by it. */
   email: string;
   name: string;
+  /** The given and family names, when the token carries them (developer tokens show them in Me.Get). */
+  givenName?: string | undefined;
+  familyName?: string | undefined;
   organizationId: string | undefined;
   organizationRoles: string[];
   tenantId: string | undefined;
@@ -72,11 +75,15 @@ export function callerFromClaims(claims: JWTPayload, profile?: IdentityProfile):
   const tenantName = text(claims[PORTAL_CLAIMS.tenantName]);
   if (!tenantName) throw forbidden('The access token names no marketplace (tenant). Sign in again choosing one.');
   const organizationRoles = textList(claims[PORTAL_CLAIMS.organizationRoles]);
-  const fullName = [text(claims.given_name), text(claims.family_name)].filter(Boolean).join(' ');
+  const givenName = text(claims.given_name);
+  const familyName = text(claims.family_name);
+  const fullName = [givenName, familyName].filter(Boolean).join(' ');
   return {
     subject,
     email,
     name: text(claims.name) ?? (fullName || profile?.name || email),
+    ...(givenName ? { givenName } : {}),
+    ...(familyName ? { familyName } : {}),
     organizationId: text(claims[PORTAL_CLAIMS.organizationId]),
     organizationRoles,
     tenantId: text(claims[PORTAL_CLAIMS.tenantId]),

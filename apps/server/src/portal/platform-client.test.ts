@@ -27,6 +27,20 @@ describe('platform client', () => {
     expect(init?.signal).toBeInstanceOf(AbortSignal);
   });
 
+  it('sends the portal profile along with a developer token request', async () => {
+    const { fetch, client } = clientAnswering(async () =>
+      json(200, { access_token: 't', expires_in: 1, token_type: 'bearer' }),
+    );
+    await client.mintDeveloperToken('m1', 'ann@org.test', [], { FirstName: 'Ann', Email: 'ann@org.test' });
+    const [, init] = fetch.mock.calls[0] ?? [];
+    expect(JSON.parse(String(init?.body))).toEqual({
+      Username: 'ann@org.test',
+      Roles: [],
+      FirstName: 'Ann',
+      Email: 'ann@org.test',
+    });
+  });
+
   it('keeps not-found and validation answers with the platform message', async () => {
     const notFound = clientAnswering(async () => json(404, envelope('Marketplace not found: m1')));
     await expect(notFound.client.getMarketplace('m1')).rejects.toMatchObject({

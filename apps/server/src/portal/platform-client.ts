@@ -1,3 +1,4 @@
+import type { DeveloperProfile } from './developer-profile.ts';
 import { Problem } from './problems.ts';
 
 /** Every outbound call of the portal service gives up after this long (spec 1 §9). */
@@ -65,8 +66,16 @@ export interface ListParams {
 /** The platform as the portal service reaches it: the management API plus plain public GETs. */
 export interface PlatformClient {
   getMarketplace(marketplaceId: string): Promise<MgmtMarketplace>;
-  /** A token for a portal user with exactly `roles` (the marketplace's admin client). */
-  mintDeveloperToken(marketplaceId: string, username: string, roles: readonly string[]): Promise<PlatformTokenResponse>;
+  /**
+   * A token for a portal user with exactly `roles` (the marketplace's admin client), carrying their
+   * portal profile for the platform's Me.Get.
+   */
+  mintDeveloperToken(
+    marketplaceId: string,
+    username: string,
+    roles: readonly string[],
+    profile?: DeveloperProfile,
+  ): Promise<PlatformTokenResponse>;
   /** A token acting as `username`, a user who signs in through `clientId`. */
   mintImpersonationToken(marketplaceId: string, clientId: string, username: string): Promise<PlatformTokenResponse>;
   listApiClients(marketplaceId: string, params: ListParams): Promise<MgmtListPage<MgmtApiClient>>;
@@ -159,10 +168,10 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
 
   return {
     getMarketplace: (id) => call(marketplacePath(id), 'marketplace'),
-    mintDeveloperToken: (id, username, roles) =>
+    mintDeveloperToken: (id, username, roles, profile = {}) =>
       call(`${marketplacePath(id)}/tokens`, 'developer token', {
         method: 'POST',
-        body: JSON.stringify({ Username: username, Roles: roles }),
+        body: JSON.stringify({ Username: username, Roles: roles, ...profile }),
       }),
     mintImpersonationToken: (id, clientId, username) =>
       call(`${marketplacePath(id)}/impersonation-tokens`, 'impersonation token', {

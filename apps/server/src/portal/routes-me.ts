@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { callerOf } from './auth.ts';
+import { developerProfileOf } from './developer-profile.ts';
 import type { MgmtSignInUser, PlatformClient, PlatformTokenResponse } from './platform-client.ts';
 import { portalUserOf, type PortalUser } from './portal-user.ts';
 import { badRequest, forbidden, notFound } from './problems.ts';
@@ -83,7 +84,8 @@ export function registerMeRoutes(app: FastifyInstance, { db, platform }: PortalS
     const username = queryText(request.query, 'username');
     const user = await portalUserOf(db, caller);
     if (clientId === undefined && username === undefined) {
-      const token = await platform.mintDeveloperToken(caller.tenantName, caller.email, user.OcRoles);
+      const profile = developerProfileOf(caller);
+      const token = await platform.mintDeveloperToken(caller.tenantName, caller.email, user.OcRoles, profile);
       return pickToken(token);
     }
     if (clientId === undefined || username === undefined) {

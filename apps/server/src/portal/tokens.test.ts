@@ -59,6 +59,33 @@ describe('GET /marketplace/token', () => {
     expect(claims).toMatchObject({ usr: 'dev@org.test', mkt: 'mkt1', usrtype: 'admin', cid: 'mkt1-admin' });
   });
 
+  it("carries the portal profile, so the platform's Me.Get describes the portal user", async () => {
+    const named = await t.identity.sign({
+      ...userClaims('Owner@Org.Test', ['Organization Owner']),
+      name: 'Morgan Blake',
+    });
+    const token = accessToken((await t.call('/marketplace/token', named)).body);
+    expect(decodeJwt(token)).toMatchObject({
+      u: 'portal:owner@org.test',
+      usr: 'owner@org.test',
+      given_name: 'Morgan',
+      family_name: 'Blake',
+      email: 'owner@org.test',
+    });
+    const me = await fetch(`${t.config.publicUrl}/platform/v1/me`, { headers: { authorization: `Bearer ${token}` } });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({
+      ID: 'portal:owner@org.test',
+      Username: 'owner@org.test',
+      FirstName: 'Morgan',
+      LastName: 'Blake',
+      Email: 'owner@org.test',
+      Active: true,
+      AvailableRoles: ['FullAccess'],
+      Seller: { ID: 'mkt1' },
+    });
+  });
+
   it('mints FullAccess for an organization owner and no roles for a user in no group', async () => {
     expect(decodeJwt(accessToken((await t.call('/marketplace/token', tokens.owner)).body)).role).toBe('FullAccess');
     const { status, body } = await t.call('/marketplace/token', tokens.viewer);

@@ -172,14 +172,19 @@ describe('createTokenMinter', () => {
       clientId: 'portal',
       username: 'ann@example.com',
       roles: ['FullAccess'],
+      profile: { firstName: 'Ann', email: 'ann@example.com' },
     });
     expect(token.expires_in).toBe(36000);
+    const claims = decodeJwt(token.access_token);
+    expect(claims).toMatchObject({ given_name: 'Ann', email: 'ann@example.com' });
+    expect(claims).not.toHaveProperty('family_name');
     const auth = await authenticator.authenticate(request(`Bearer ${token.access_token}`));
     expect(auth).toMatchObject({
       userId: 'portal:ann@example.com',
       username: 'ann@example.com',
       userType: 'admin',
       clientId: 'portal',
+      portalUser: { firstName: 'Ann', lastName: null, email: 'ann@example.com' },
     });
     expect([...auth.roles]).toEqual(['FullAccess']);
     await expect(

@@ -5,7 +5,7 @@ import type { AuthContext } from '../engine/context.ts';
 import type { Authenticator } from '../engine/routes.ts';
 import { anonUserProhibited, anonymousMayCall, pathUnderV1 } from './anonymous.ts';
 import type { SigningKeys } from './signing-keys.ts';
-import { invalidToken, rolesOf, verifyAccessToken, type AccessTokenClaims } from './tokens.ts';
+import { invalidToken, isPortalUserId, rolesOf, verifyAccessToken, type AccessTokenClaims } from './tokens.ts';
 
 export interface AuthenticatorOptions {
   /** The platform base URL; when given, tokens must carry it as `iss` and `aud`. */
@@ -30,6 +30,15 @@ export function authContextOf(claims: AccessTokenClaims): AuthContext {
     roles: new Set(rolesOf(claims)),
     impersonatorId: claims.imp,
     ...(claims.anon && claims.orderid ? { anonymous: { templateUserId: claims.anon, orderId: claims.orderid } } : {}),
+    ...(isPortalUserId(claims.u)
+      ? {
+          portalUser: {
+            firstName: claims.given_name ?? null,
+            lastName: claims.family_name ?? null,
+            email: claims.email ?? null,
+          },
+        }
+      : {}),
   };
 }
 

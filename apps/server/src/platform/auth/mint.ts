@@ -4,7 +4,8 @@ import { PgStore } from '../engine/pg-store.ts';
 import { authorizeUser, DEFAULT_ACCESS_TOKEN_MINUTES, findUserByUsername } from './client-access.ts';
 import { issueUserToken, type AuthDeps } from './grants.ts';
 import { oauthErrors } from './oauth-error.ts';
-import { mintAccessToken, type AccessTokenResponse } from './tokens.ts';
+import type { PortalUserProfile } from '../engine/context.ts';
+import { mintAccessToken, portalUserId, type AccessTokenResponse } from './tokens.ts';
 
 export interface PortalUserTokenRequest {
   marketplaceId: string;
@@ -13,6 +14,8 @@ export interface PortalUserTokenRequest {
   /** The portal user's name; the token's `u` is `portal:<username>`. */
   username: string;
   roles: readonly string[];
+  /** Name and e-mail address from the portal profile; they travel in the token for Me.Get. */
+  profile?: Partial<PortalUserProfile> | undefined;
   /** Defaults to 600 minutes. */
   durationMinutes?: number | undefined;
 }
@@ -60,8 +63,9 @@ export function createTokenMinter(deps: AuthDeps): TokenMinter {
         {
           marketplaceId: request.marketplaceId,
           clientId: request.clientId,
-          user: { id: `portal:${request.username}`, username: request.username, type: 'admin' },
+          user: { id: portalUserId(request.username), username: request.username, type: 'admin' },
           roles: request.roles,
+          portalProfile: request.profile,
           durationMinutes: request.durationMinutes ?? DEFAULT_ACCESS_TOKEN_MINUTES,
         },
       );

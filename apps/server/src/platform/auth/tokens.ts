@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
+import type { PortalUserProfile } from '../engine/context.ts';
 import { ApiError } from '../engine/errors.ts';
 import { SIGNING_ALGORITHM, type SigningKeys } from './signing-keys.ts';
 
@@ -28,8 +29,19 @@ export interface MintAccessTokenInput {
   impersonatorId?: string | undefined;
   /** Only on anonymous shopper tokens: `user` is then the generated shopper identity. */
   anonymous?: AnonymousTokenInput | undefined;
+  /** Only on portal user tokens (`user.id` from {@link portalUserId}): their name and e-mail address. */
+  portalProfile?: Partial<PortalUserProfile> | undefined;
   durationMinutes: number;
 }
+
+/**
+ * The token user id of a portal user. Record ids never hold a colon (see ID_PATTERN in
+ * engine/validate.ts), so no user record can ever be taken for a portal user or the other way round.
+ */
+export const portalUserId = (username: string) => `portal:${username}`;
+
+/** Whether a token's user id is a portal user's, who has no user record in the marketplace. */
+export const isPortalUserId = (userId: string) => userId.startsWith('portal:');
 
 /** The claims that mark an anonymous shopper's token. */
 export interface AnonymousTokenInput {
@@ -68,6 +80,10 @@ export interface AccessTokenClaims {
   orderid?: string;
   /** Anonymous shopper tokens only: the app's tracking id, when one was sent. */
   anonuserid?: string;
+  /** Portal user tokens only, when the portal knows them: the OpenID Connect profile claims of that name. */
+  given_name?: string;
+  family_name?: string;
+  email?: string;
   /** Marketplace the token is for. */
   mkt: string;
   /** Buyer or supplier id of buyer and supplier users. */
@@ -86,6 +102,15 @@ export interface AccessTokenResponse {
 /** The roles of a token's `role` claim as a list, whichever form it takes. */
 export function rolesOf(claims: Pick<AccessTokenClaims, 'role'>): string[] {
   return typeof claims.role === 'string' ? [claims.role] : [...claims.role];
+}
+
+/** The profile claims of a portal user's token: only the values the portal knows, so tokens stay small. */
+function portalProfileClaims(profile: Partial<PortalUserProfile>): JWTPayload {
+  return {
+    ...(profile.firstName ? { given_name: profile.firstName } : {}),
+    ...(profile.lastName ? { family_name: profile.lastName } : {}),
+    ...(profile.email ? { email: profile.email } : {}),
+  };
 }
 
 function anonymousClaims(anonymous: AnonymousTokenInput): JWTPayload {
@@ -118,6 +143,7 @@ export async function mintAccessToken(issuer: TokenIssuer, input: MintAccessToke
     role: roles.length === 1 ? roles[0] : roles,
     ...(input.impersonatorId !== undefined ? { imp: input.impersonatorId } : {}),
     ...(input.anonymous ? anonymousClaims(input.anonymous) : {}),
+    ...(input.portalProfile ? portalProfileClaims(input.portalProfile) : {}),
     mkt: input.marketplaceId,
     ...(input.user.type !== 'admin' && input.user.companyId ? { cmp: input.user.companyId } : {}),
   };
@@ -142,6 +168,7 @@ const optionalString = (value: unknown) => value === undefined || isString(value
 function asClaims(payload: JWTPayload): AccessTokenClaims | undefined {
   const { usr, cid, u, usrtype, role, mkt, cmp, imp, iss, aud, exp, nbf, iat, jti, anon, orderid, anonuserid } =
     payload;
+  const { given_name: givenName, family_name: familyName, email } = payload;
   const roleOk = isString(role) || (Array.isArray(role) && role.every(isString));
   if (!isString(usr) || !isString(cid) || !isString(u) || !isString(mkt) || !roleOk) return undefined;
   if (!isString(usrtype) || !USER_TYPES.includes(usrtype)) return undefined;
@@ -151,6 +178,7 @@ function asClaims(payload: JWTPayload): AccessTokenClaims | undefined {
   if (!optionalString(anon) || !optionalString(orderid) || !optionalString(anonuserid)) return undefined;
   // An anonymous token always names both the default context user and the reserved order.
   if (isString(anon) !== isString(orderid)) return undefined;
+  if (!optionalString(givenName) || !optionalString(familyName) || !optionalString(email)) return undefined;
   return {
     usr,
     cid,
@@ -168,6 +196,9 @@ function asClaims(payload: JWTPayload): AccessTokenClaims | undefined {
     ...(isString(cmp) ? { cmp } : {}),
     ...(isString(anon) && isString(orderid) ? { anon, orderid } : {}),
     ...(isString(anonuserid) ? { anonuserid } : {}),
+    ...(isString(givenName) ? { given_name: givenName } : {}),
+    ...(isString(familyName) ? { family_name: familyName } : {}),
+    ...(isString(email) ? { email } : {}),
   };
 }
 

@@ -31,6 +31,18 @@ export interface AuthContext {
    * record exists) and the shopper browses as the API client's default context user.
    */
   anonymous?: AnonymousShopper | undefined;
+  /**
+   * Set for a portal user's token (`userId` is `portal:<username>`): no user record exists, so Me.Get
+   * answers from this profile, which the portal service put in the token.
+   */
+  portalUser?: PortalUserProfile | undefined;
+}
+
+/** What the portal knows of a portal user; null where it knows nothing. */
+export interface PortalUserProfile {
+  firstName: string | null;
+  lastName: string | null;
+  email: string | null;
 }
 
 /** What an anonymous shopper's token says beyond the usual claims. */

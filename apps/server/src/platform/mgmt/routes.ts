@@ -38,6 +38,15 @@ function stringField(body: unknown, name: string, required: boolean): string | u
   return value;
 }
 
+/** An optional text field of at most `maxLength` characters (the MeUser model's bound). */
+function boundedField(body: unknown, name: string, maxLength: number): string | undefined {
+  const value = stringField(body, name, false);
+  if (value !== undefined && value.length > maxLength) {
+    throw validation(`${name} must be at most ${maxLength} characters.`, { Property: name, MaxLength: maxLength });
+  }
+  return value;
+}
+
 function rolesField(body: unknown): string[] {
   const value = typeof body === 'object' && body !== null ? (body as Record<string, unknown>).Roles : undefined;
   if (!Array.isArray(value) || value.some((role) => typeof role !== 'string')) {
@@ -77,13 +86,19 @@ export async function registerManagementRoutes(app: FastifyInstance, deps: AuthD
     marketplaceView(await requireMarketplace(request.params.marketplaceID), deps.baseUrl),
   );
 
-  // A token for a portal user carrying exactly the roles of the user's role group.
+  // A token for a portal user carrying exactly the roles of the user's role group, and the name and
+  // e-mail address of their portal profile (optional), which Me.Get shows since no user record exists.
   app.post<{ Params: { marketplaceID: string } }>('/marketplaces/:marketplaceID/tokens', async (request) => {
     const marketplace = await requireMarketplace(request.params.marketplaceID);
     const username = stringField(request.body, 'Username', true) as string;
     const roles = rolesField(request.body);
+    const profile = {
+      firstName: boundedField(request.body, 'FirstName', 100),
+      lastName: boundedField(request.body, 'LastName', 100),
+      email: boundedField(request.body, 'Email', 200),
+    };
     const clientId = stringField(request.body, 'ClientID', false) ?? (await defaultAdminClient(marketplace.id));
-    return minter.mintPortalUserToken({ marketplaceId: marketplace.id, clientId, username, roles });
+    return minter.mintPortalUserToken({ marketplaceId: marketplace.id, clientId, username, roles, profile });
   });
 
   // A token acting as a buyer, supplier or admin user of an API client (portal impersonation).

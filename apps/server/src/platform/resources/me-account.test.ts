@@ -26,13 +26,16 @@ describe('Me.Get, Me.Save and Me.Patch', () => {
     expect((await get('otherU1', '/me')).body).toMatchObject({ Username: 'b2-u1', Buyer: { ID: 'b2' } });
   });
 
-  it('answers 404 NotFound naming a User for a portal user, who has no record', async () => {
+  it('answers a portal user, who has no record, from the profile of the token (see me-portal-user.test.ts)', async () => {
     const reply = await get('portal', '/me');
-    expect(reply.status).toBe(404);
-    expect(reply.body.Errors[0]).toMatchObject({
-      ErrorCode: 'NotFound',
-      Data: { ObjectType: 'User', ObjectID: 'portal:ops@example.com' },
+    expect(reply.status).toBe(200);
+    expect(reply.body).toMatchObject({
+      ID: 'portal:ops@example.com',
+      FirstName: 'Ops',
+      Email: 'ops@example.com',
+      Seller: { ID: MARKETPLACE },
     });
+    expect((await call('portal', 'PATCH', '/me', { FirstName: 'X' })).status).toBe(400);
   });
 
   it('patches the own record, merging xp, and keeps it in the buyer users', async () => {

@@ -1,5 +1,5 @@
 import { anonUserProhibited } from '../auth/anonymous.ts';
-import type { AuthContext, Item, OperationContext, WriteContext } from '../engine/context.ts';
+import type { AuthContext, Item, OperationContext, PortalUserProfile, WriteContext } from '../engine/context.ts';
 import { ApiError, validation, type ApiErrorEntry } from '../engine/errors.ts';
 import { listPage, parseListQuery, type ListPage } from '../engine/list-query.ts';
 import { hashPassword } from '../../security/passwords.ts';
@@ -17,15 +17,41 @@ const FIXED_FIELDS = ['ID', 'Active'] as const;
 /** Orders as stored by the Orders resource, for when the registry at hand does not declare it (tests). */
 const ordersResource = declaredResource(orderResources, 'Orders');
 
-/**
- * 404 for a caller without a user record. Portal users (token user `portal:<name>`) act on the
- * marketplace from the portal and have none, which the message says so the caller is not left guessing.
- */
+/** 404 for a caller without a user record (a buyer or supplier token whose user was deleted). */
 function noUserRecord(auth: AuthContext): ApiError {
-  const message = auth.userId.startsWith('portal:')
-    ? `User not found: ${auth.userId} is a portal user, who has no user record in this marketplace.`
-    : `User not found: ${auth.userId}`;
-  return new ApiError(404, 'NotFound', message, { ObjectType: 'User', ObjectID: auth.userId });
+  return new ApiError(404, 'NotFound', `User not found: ${auth.userId}`, { ObjectType: 'User', ObjectID: auth.userId });
+}
+
+/**
+ * 400 for a write of Me by a portal user: they act on the marketplace from the portal and have no
+ * user record to change; their name and e-mail address come from the portal profile.
+ */
+function portalUserReadOnly(auth: AuthContext, operation: string): ApiError {
+  return new ApiError(
+    400,
+    'User.PortalUserReadOnly',
+    `This token belongs to a portal user, who has no user record in the marketplace; ${operation} cannot change ` +
+      `${auth.userId}. Their name and e-mail address come from their portal profile.`,
+    { ObjectType: 'User', ObjectID: auth.userId },
+  );
+}
+
+/**
+ * What a portal user's Me.Get shows: their platform id, username, the name and e-mail address the
+ * portal put in the token, active, belonging to the marketplace (shown as Seller by presentMe).
+ */
+function portalUserRecord(context: OperationContext, profile: PortalUserProfile): Item {
+  const { auth } = context;
+  return {
+    ID: auth.userId,
+    CompanyID: context.marketplaceId,
+    Username: auth.username,
+    FirstName: profile.firstName,
+    LastName: profile.lastName,
+    Email: profile.email,
+    Active: true,
+    xp: {},
+  };
 }
 
 async function requireMe(context: OperationContext, store: Store): Promise<{ home: UserHome; user: Item }> {
@@ -59,6 +85,7 @@ export async function getMe(context: OperationContext): Promise<Item> {
     // An anonymous shopper has no record: it is shown as itself, without the default context user's details.
     return presentMe(context, context.store, { ID: auth.userId, Username: auth.username, Active: true, xp: {} });
   }
+  if (auth.portalUser) return presentMe(context, context.store, portalUserRecord(context, auth.portalUser));
   const { user } = await requireMe(context, context.store);
   return presentMe(context, context.store, user);
 }
@@ -71,6 +98,7 @@ export async function getMe(context: OperationContext): Promise<Item> {
  */
 async function writeMe(context: OperationContext, mode: 'replace' | 'patch'): Promise<Item> {
   if (context.auth.anonymous) throw anonUserProhibited();
+  if (context.auth.portalUser) throw portalUserReadOnly(context.auth, mode === 'replace' ? 'Me.Save' : 'Me.Patch');
   return context.store.transaction(async (store) => {
     const inner: OperationContext = { ...context, store };
     const { home, user } = await requireMe(inner, store);

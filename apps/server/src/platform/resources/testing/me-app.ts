@@ -25,7 +25,7 @@ const resources = platformResources.some((resource) => resource.name === 'Me')
   : [...platformResources, meResource];
 const registry = createRegistry(resources, [...platformRegistry.models.values(), ...orderModels, ...meModels], ENUMS);
 
-type Caller = Pick<AuthContext, 'userId' | 'userType' | 'companyId'> & { roles: string[] };
+type Caller = Pick<AuthContext, 'userId' | 'userType' | 'companyId' | 'portalUser'> & { roles: string[] };
 export const SHOPPER_ROLES = ['Shopper', 'MeAdmin', 'MeAddressAdmin', 'MeCreditCardAdmin'];
 /** Callers by the name the `x-caller` header gives. */
 const CALLERS: Record<string, Caller> = {
@@ -34,7 +34,13 @@ const CALLERS: Record<string, Caller> = {
   u2: { userId: 'u2', userType: 'buyer', companyId: 'b1', roles: SHOPPER_ROLES },
   otherU1: { userId: 'u1', userType: 'buyer', companyId: 'b2', roles: SHOPPER_ROLES },
   noShopper: { userId: 'u1', userType: 'buyer', companyId: 'b1', roles: ['MeAdmin'] },
-  portal: { userId: 'portal:ops@example.com', userType: 'admin', companyId: undefined, roles: ['FullAccess'] },
+  portal: {
+    userId: 'portal:ops@example.com',
+    userType: 'admin',
+    companyId: undefined,
+    roles: ['FullAccess'],
+    portalUser: { firstName: 'Ops', lastName: null, email: 'ops@example.com' },
+  },
 };
 
 let testDb: TestDatabase;
