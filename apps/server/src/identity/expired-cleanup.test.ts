@@ -2,7 +2,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import pino from 'pino';
 import { JobQueue } from '../jobs/job-queue.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
-import { oidcModels } from './db/schema.ts';
+import { oidcModels, signInThrottle } from './db/schema.ts';
 import { expiredSessionCleanup } from './expired-cleanup.ts';
 
 let testDb: TestDatabase;
@@ -27,7 +27,7 @@ async function waitForState(id: string, states: readonly string[], timeoutMs = 2
   }
 }
 
-it('removes expired sessions and tokens through the job queue and keeps live ones', async () => {
+it('removes expired sessions, tokens and forgotten sign-in counts through the job queue and keeps live ones', async () => {
   const hourAgo = new Date(Date.now() - 3_600_000);
   const inAnHour = new Date(Date.now() + 3_600_000);
   await testDb.database.db.insert(oidcModels).values([
@@ -36,14 +36,21 @@ it('removes expired sessions and tokens through the job queue and keeps live one
     { kind: 'Session', id: 'live-session', payload: {}, expiresAt: inAnHour },
     { kind: 'Client', id: 'no-expiry', payload: {} },
   ]);
+  const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+  await testDb.database.db.insert(signInThrottle).values([
+    { subject: 'address:192.0.2.1', attempts: 3, lastAttemptAt: twoHoursAgo },
+    { subject: 'address:192.0.2.2', attempts: 3, lastAttemptAt: new Date(), waitUntil: inAnHour },
+  ]);
 
   const id = await queue.send(expiredSessionCleanup.name);
   expect(await waitForState(id, ['completed', 'failed'])).toBe('completed');
   const job = await queue.getJob(expiredSessionCleanup.name, id);
-  expect(job?.output).toEqual({ removed: 2 });
+  expect(job?.output).toEqual({ removed: 2, forgottenSignInCounts: 1 });
 
   const left = await testDb.database.db.select({ id: oidcModels.id }).from(oidcModels);
   expect(left.map((row) => row.id).sort()).toEqual(['live-session', 'no-expiry']);
+  const counts = await testDb.database.db.select({ subject: signInThrottle.subject }).from(signInThrottle);
+  expect(counts).toEqual([{ subject: 'address:192.0.2.2' }]);
 });
 
 it('is scheduled nightly in UTC', () => {

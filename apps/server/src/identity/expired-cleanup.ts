@@ -1,19 +1,26 @@
 import { lt } from 'drizzle-orm';
 import type { JobDefinition } from '../jobs/job-queue.ts';
-import { oidcModels } from './db/schema.ts';
+import { oidcModels, signInThrottle } from './db/schema.ts';
+import { FORGET_AFTER_SECONDS } from './sign-in-throttle.ts';
 
 /**
- * Nightly removal of expired sign-in sessions, grants, codes and tokens. The provider ignores them
- * once expired, but without this they would pile up in the database for ever.
+ * Nightly removal of expired sign-in sessions, grants, codes and tokens, and of sign-in attempt
+ * counts old enough to be forgotten. The provider and the throttle ignore them once expired, but
+ * without this they would pile up in the database for ever.
  */
 export const expiredSessionCleanup: JobDefinition = {
   name: 'identity-expired-cleanup',
   cron: '17 3 * * *',
   async run(_data, { database }) {
+    const now = Date.now();
     const removed = await database.db
       .delete(oidcModels)
-      .where(lt(oidcModels.expiresAt, new Date()))
+      .where(lt(oidcModels.expiresAt, new Date(now)))
       .returning({ kind: oidcModels.kind });
-    return { removed: removed.length };
+    const forgotten = await database.db
+      .delete(signInThrottle)
+      .where(lt(signInThrottle.lastAttemptAt, new Date(now - FORGET_AFTER_SECONDS * 1000)))
+      .returning({ subject: signInThrottle.subject });
+    return { removed: removed.length, forgottenSignInCounts: forgotten.length };
   },
 };

@@ -7,6 +7,7 @@ import { requestedTenant, TENANT_REFUSED } from './grant-policy.ts';
 import { PAGE_HEADERS } from './pages/layout.ts';
 import { renderMessage } from './pages/messages.ts';
 import { INVALID_CREDENTIALS, renderSignIn, type SignInView } from './pages/sign-in.ts';
+import { createSignInThrottle, throttledMessage, type SignInThrottle } from './sign-in-throttle.ts';
 
 export interface InteractionDeps {
   provider: Provider;
@@ -16,6 +17,10 @@ export interface InteractionDeps {
   /** The portal's address, offered when a sign-in cannot go on. */
   portalUrl: string;
   portalClientId: string;
+  /** Counts failed sign-ins per account and address; the database-backed one unless a test gives another. */
+  throttle?: SignInThrottle;
+  /** Whether a proxy in front adds X-Forwarded-For (the public URL is https), for the client's address. */
+  behindProxy?: boolean;
 }
 
 type Interaction = Awaited<ReturnType<Provider['interactionDetails']>>;
@@ -36,6 +41,7 @@ const decoy = () => (decoyHash ??= hashPassword('not a real password'));
  */
 export function registerInteractionRoutes(app: FastifyInstance, deps: InteractionDeps): void {
   const { provider, db, mountPath, portalUrl } = deps;
+  const throttle = deps.throttle ?? createSignInThrottle(db);
 
   const expired = (reply: FastifyReply) =>
     sendHtml(
@@ -85,13 +91,25 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
       const error = 'Enter your email and password.';
       return sendHtml(reply, 400, renderSignIn(signInView(interaction, { email, error })));
     }
+    // Known and unknown accounts take exactly the same path, so no answer tells which emails exist.
+    const subjects = { email, address: clientAddress(request, deps.behindProxy === true) };
+    const admission = await throttle.admit(subjects);
+    const throttled = (waitSeconds: number) =>
+      sendHtml(
+        reply.header('retry-after', String(waitSeconds)),
+        429,
+        renderSignIn(signInView(interaction, { email, error: throttledMessage(waitSeconds) })),
+      );
+    if (!admission.admitted) return throttled(admission.waitSeconds);
     const user = await findUserByEmail(db, email);
     const valid = user
       ? await verifyPassword(password, user.passwordHash)
       : await verifyPassword(password, await decoy());
     if (!user || !valid) {
+      if (admission.waitSeconds > 0) return throttled(admission.waitSeconds);
       return sendHtml(reply, 401, renderSignIn(signInView(interaction, { email, error: INVALID_CREDENTIALS })));
     }
+    await throttle.succeeded(subjects);
     const selection = await resolveTenantSelection(db, user.id, requestedTenant(interaction.params));
     if (!selection.ok) {
       return sendHtml(reply, 403, renderSignIn(signInView(interaction, { email, ...refusal(selection.message) })));
@@ -130,6 +148,18 @@ export function registerInteractionRoutes(app: FastifyInstance, deps: Interactio
     const returnTo = await provider.interactionResult(request.raw, reply.raw, { consent: { grantId } });
     return reply.redirect(returnTo, 303);
   }
+}
+
+/**
+ * The address a sign-in comes from. Behind a proxy (an https public URL means TLS ends at one) every
+ * connection is the proxy's, so the last X-Forwarded-For entry, the one the proxy itself appended,
+ * names the client; entries before it are whatever the client sent and cannot be trusted.
+ */
+export function clientAddress(request: FastifyRequest, behindProxy: boolean): string {
+  const forwarded = request.headers['x-forwarded-for'];
+  const header = Array.isArray(forwarded) ? forwarded.join(',') : forwarded;
+  const last = header?.split(',').at(-1)?.trim();
+  return behindProxy && last ? last : request.ip;
 }
 
 /** Parses HTML form posts for the part's own pages (the provider parses its own bodies). */

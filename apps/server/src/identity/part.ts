@@ -26,7 +26,14 @@ async function identityPlugin(app: FastifyInstance): Promise<void> {
 
   registerHealthRoute(app, 'identity');
   registerFormParser(app);
-  registerInteractionRoutes(app, { provider, db, mountPath, portalUrl, portalClientId: config.portalClientId });
+  registerInteractionRoutes(app, {
+    provider,
+    db,
+    mountPath,
+    portalUrl,
+    portalClientId: config.portalClientId,
+    behindProxy: new URL(config.publicUrl).protocol === 'https:',
+  });
   registerAccountRoutes(app, {
     provider,
     db,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const identitySchema = pgSchema('identity');
 
@@ -112,5 +112,26 @@ export const tenants = identitySchema.table(
     uniqueIndex('tenants_organization_name_key').on(table.organizationId, table.name),
     index('tenants_system_id_idx').on(table.systemId),
     check('tenants_state_known', sql`${table.state} IN ('Active', 'Inactive')`),
+  ],
+);
+
+/**
+ * Sign-in attempts since the last success, per account and per client address (sign-in-throttle.ts).
+ * Kept in the database so every server process sees the same counts; unknown accounts get rows too,
+ * so they behave exactly like known ones.
+ */
+export const signInThrottle = identitySchema.table(
+  'sign_in_throttle',
+  {
+    /** `account:<SHA-256 of the normalised email>` (never what was typed) or `address:<client IP>`. */
+    subject: text('subject').primaryKey(),
+    attempts: integer('attempts').notNull(),
+    lastAttemptAt: timestamp('last_attempt_at', { withTimezone: true }).notNull(),
+    /** No attempt is admitted before this time; null when none is required. */
+    waitUntil: timestamp('wait_until', { withTimezone: true }),
+  },
+  (table) => [
+    index('sign_in_throttle_last_attempt_at_idx').on(table.lastAttemptAt),
+    check('sign_in_throttle_attempts_positive', sql`${table.attempts} >= 0`),
   ],
 );
