@@ -16,10 +16,18 @@ import {
 } from './client-access.ts';
 import { OAuthError, oauthErrors } from './oauth-error.ts';
 import { anonymousGrant } from './anonymous.ts';
+import { beginSignInAttempt, endSignInAttempt, lockoutPolicy } from './lockout.ts';
 import { findRefreshToken, issueRefreshToken } from './refresh-tokens.ts';
 import type { SigningKeys } from './signing-keys.ts';
 import { mintAccessToken, type AccessTokenResponse } from './tokens.ts';
-import { limitToClient, missingRequiredRoles, narrowRoles, parseScope, resolveRoles } from './user-roles.ts';
+import {
+  limitToClient,
+  missingRequiredRoles,
+  narrowRoles,
+  parseScope,
+  resolveRoles,
+  securityProfilesOf,
+} from './user-roles.ts';
 
 /** What issuing tokens needs: storage, the registry (for PgStore), the signing keys and `${publicUrl}/platform`. */
 export interface AuthDeps {
@@ -102,9 +110,15 @@ async function passwordGrant(deps: AuthDeps, form: TokenRequest): Promise<Access
   if (!username || !password) throw oauthErrors.credentialsRequired();
   const user = await findUserByUsername(deps.db, record.marketplaceId, username);
   decoyHash ??= hashPassword('decoy password that matches nothing');
+  const store = new PgStore(deps.db, deps.registry, record.marketplaceId);
+  // Only an existing account counts attempts (auth/lockout.ts): guessing at unknown usernames locks nobody.
+  if (user) {
+    const policy = lockoutPolicy(await securityProfilesOf(store, user));
+    if (!(await beginSignInAttempt(deps.db, record.marketplaceId, user, policy))) throw oauthErrors.lockedOut();
+  }
   const valid = await verifyPassword(password, user?.passwordHash ?? (await decoyHash));
   if (!user || !user.passwordHash || !valid) throw oauthErrors.invalidCredentials();
-  const store = new PgStore(deps.db, deps.registry, record.marketplaceId);
+  await endSignInAttempt(deps.db, record.marketplaceId, user);
   await authorizeUser(store, record.client, user);
   return issueUserToken(deps, record, user, { scope: parseScope(form.scope), refresh: true });
 }

@@ -52,6 +52,8 @@ export const oauthErrors = {
         MissingRoles: missing,
       },
     ),
+  lockedOut: () =>
+    new OAuthError('invalid_grant', 'Auth.LockedOut', 'Due to excessive login failures, this account has been locked.'),
   invalidRefreshToken: () =>
     new OAuthError('invalid_grant', 'Auth.InvalidRefreshToken', 'The refresh token is invalid or expired.'),
 };

@@ -47,16 +47,13 @@ async function groupsOf(store: Store, user: RoleSubject): Promise<Set<string>> {
 }
 
 /**
- * The user's roles: the union of the security profiles (Roles + CustomRoles) assigned
+ * The security profiles that apply to the user, each once, assigned
  * - to the marketplace (no BuyerID, SupplierID, UserID or UserGroupID), for admin users;
  * - to the user's company (BuyerID or SupplierID only), for buyer and supplier users;
  * - to a group the user belongs to (UserGroupID, with the company's id for buyer and supplier groups);
  * - to the user (UserID, with the company's id for buyer and supplier users).
- *
- * @example
- * const roles = await resolveRoles(new PgStore(db, registry, 'mkt1'), { id: 'u1', type: 'buyer', companyId: 'b1' });
  */
-export async function resolveRoles(store: Store, user: RoleSubject): Promise<string[]> {
+export async function securityProfilesOf(store: Store, user: RoleSubject): Promise<Item[]> {
   if (user.type !== 'admin' && !present(user.companyId)) return [];
   const company =
     user.type === 'admin'
@@ -76,6 +73,18 @@ export async function resolveRoles(store: Store, user: RoleSubject): Promise<str
     if (applies && present(assignment.SecurityProfileID)) profileIds.add(assignment.SecurityProfileID);
   }
   const profiles = await Promise.all([...profileIds].map((id) => store.get('SecurityProfiles', [], id)));
+  return profiles.filter((profile): profile is Item => profile !== undefined);
+}
+
+/**
+ * The user's roles: the union of the Roles and CustomRoles of the security profiles that apply to
+ * the user (see `securityProfilesOf`).
+ *
+ * @example
+ * const roles = await resolveRoles(new PgStore(db, registry, 'mkt1'), { id: 'u1', type: 'buyer', companyId: 'b1' });
+ */
+export async function resolveRoles(store: Store, user: RoleSubject): Promise<string[]> {
+  const profiles = await securityProfilesOf(store, user);
   return orderRoles(profiles.flatMap(profileRoles));
 }
 

@@ -26,10 +26,13 @@ import { subscriptionIntegrationResources } from './subscriptions.ts';
 import { supplierResources } from './suppliers.ts';
 import type { OperationDefinition, ResourceDefinition } from './types.ts';
 import { moveUserOperation } from './user-move.ts';
+import { unlockAdminUserOperation, unlockBuyerUserOperation, unlockSupplierUserOperation } from './user-unlock.ts';
 
 /** Operations declared by other modules (auth) and attached to their resource here. */
 const attachedOperations: Readonly<Record<string, readonly OperationDefinition[]>> = {
-  Users: [createImpersonationOperation(), moveUserOperation],
+  Users: [createImpersonationOperation(), moveUserOperation, unlockBuyerUserOperation],
+  AdminUsers: [unlockAdminUserOperation],
+  SupplierUsers: [unlockSupplierUserOperation],
   Suppliers: supplierBuyerOperations,
   Buyers: [buyerSellerOperation],
   MessageSenders: ccListenerOperations,

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hashPassword } from '../../security/passwords.ts';
 import { findClient } from '../auth/client-access.ts';
+import { secretWithoutLock } from '../auth/lockout.ts';
 import type { AuthContext, Item, OperationContext } from '../engine/context.ts';
 import { ApiError, notFound, validation } from '../engine/errors.ts';
 import type { Match, Store } from '../engine/store.ts';
@@ -23,8 +24,8 @@ const passwordResetRequestModel = defineModel('PasswordResetRequest', {
   Username: text(),
   URL: text(),
 });
-const passwordResetModel = defineModel('PasswordReset', { ClientID: text(), Username: text(), Password: text() });
-const tokenPasswordResetModel = defineModel('TokenPasswordReset', { NewPassword: text() });
+const passwordResetModel = defineModel('PasswordReset', { ClientID: text(), Username: text(), Password: text(100) });
+const tokenPasswordResetModel = defineModel('TokenPasswordReset', { NewPassword: text(100) });
 const publicKeyModel = defineModel('PublicKey', {
   kty: text(),
   n: text(),
@@ -113,8 +114,9 @@ async function sendVerificationCode(context: OperationContext): Promise<void> {
 async function setPassword(store: Store, resource: string, parents: string[], id: string, password: unknown) {
   if (!filled(password)) throw validation('Password is required.', { Property: 'Password' });
   const user = await store.require(resource, parents, id, 'User');
-  const secret = (await store.getSecret(resource, parents, id)) ?? {};
-  const next = { ...user, PasswordLastSetDate: new Date().toISOString() };
+  const secret = secretWithoutLock(await store.getSecret(resource, parents, id)) ?? {};
+  // A new password ends a lockout (auth/lockout.ts), as it does when an admin sets one.
+  const next = { ...user, PasswordLastSetDate: new Date().toISOString(), FailedLoginAttempts: 0 };
   await store.put(resource, parents, next, { ...secret, Password: await hashPassword(String(password)) });
 }
 

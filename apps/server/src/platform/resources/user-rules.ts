@@ -89,6 +89,9 @@ function userHooks(companyParam?: CompanyParam): ResourceHooks {
     async beforeWrite(context) {
       // CompanyID is read-only on the wire: it always follows where the user lives.
       context.next.CompanyID = companyParam ? context.params[companyParam] : context.marketplaceId;
+      // A new password replaces the stored secret, lock time included (auth/lockout.ts): the count restarts too.
+      const body = context.body as Record<string, unknown> | null | undefined;
+      if (context.mode === 'create' || filled(body?.Password)) context.next.FailedLoginAttempts = 0;
       await assertUsernameFree(context);
     },
     async beforeDelete(context) {
