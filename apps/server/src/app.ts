@@ -4,7 +4,9 @@ import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import { coreServices } from './http/core-services.ts';
 import { registerDefaultErrorHandler } from './http/errors.ts';
+import { frameworkErrorResponder } from './http/framework-errors.ts';
 import { registerHealthRoute } from './http/health.ts';
+import { registerInputGuard } from './http/input-guard.ts';
 import { registerWebApp } from './http/web-app.ts';
 import type { Part } from './part.ts';
 
@@ -29,12 +31,14 @@ export async function buildApp({ config, database, parts }: AppDependencies): Pr
     bodyLimit: 5 * 1024 * 1024,
     // The platform's paths are case-insensitive (clients send `/PriceBreaks` and `/pricebreaks`).
     routerOptions: { caseSensitive: false },
+    frameworkErrors: frameworkErrorResponder(parts),
   });
 
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });
   registerDefaultErrorHandler(app);
+  registerInputGuard(app);
   await app.register(coreServices, { config, database });
 
   registerHealthRoute(app, 'server');

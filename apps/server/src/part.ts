@@ -21,6 +21,19 @@ export interface Part {
   seed?: (database: Database, config: Config) => Promise<void>;
   /** Demo sign-ins this part creates, printed when the server is ready. */
   demoAccounts?: readonly string[];
+  /**
+   * The part's error body, for client errors found before a request reaches the part (a URL that
+   * cannot be decoded, a path parameter over the router's length limit); the server-wide
+   * `{ error, message }` shape when absent.
+   */
+  errorBody?: (error: ClientErrorDescription) => { body: unknown; contentType?: string };
+}
+
+/** A client error in words: its status, a stable code and a message for the caller. */
+export interface ClientErrorDescription {
+  status: number;
+  code: string;
+  message: string;
 }
 
 export function schemaOwners(parts: readonly Part[]): SchemaOwner[] {

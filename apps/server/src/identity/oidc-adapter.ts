@@ -1,6 +1,7 @@
 import { and, eq, gt, isNull, or, type SQL } from 'drizzle-orm';
 import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/database.ts';
+import { isStorableText } from '../http/input-guard.ts';
 import { oidcModels } from './db/schema.ts';
 
 /**
@@ -40,18 +41,19 @@ export class DrizzleOidcAdapter implements Adapter {
   }
 
   find(id: string): Promise<AdapterPayload | undefined> {
-    return this.#findOne(eq(oidcModels.id, id));
+    return this.#findOne(eq(oidcModels.id, id), id);
   }
 
   findByUid(uid: string): Promise<AdapterPayload | undefined> {
-    return this.#findOne(eq(oidcModels.uid, uid));
+    return this.#findOne(eq(oidcModels.uid, uid), uid);
   }
 
   findByUserCode(userCode: string): Promise<AdapterPayload | undefined> {
-    return this.#findOne(eq(oidcModels.userCode, userCode));
+    return this.#findOne(eq(oidcModels.userCode, userCode), userCode);
   }
 
   async consume(id: string): Promise<void> {
+    if (!isStorableText(id)) return;
     await this.#db
       .update(oidcModels)
       .set({ consumedAt: new Date() })
@@ -59,14 +61,19 @@ export class DrizzleOidcAdapter implements Adapter {
   }
 
   async destroy(id: string): Promise<void> {
+    if (!isStorableText(id)) return;
     await this.#db.delete(oidcModels).where(and(eq(oidcModels.kind, this.#kind), eq(oidcModels.id, id)));
   }
 
   async revokeByGrantId(grantId: string): Promise<void> {
+    if (!isStorableText(grantId)) return;
     await this.#db.delete(oidcModels).where(and(eq(oidcModels.kind, this.#kind), eq(oidcModels.grantId, grantId)));
   }
 
-  async #findOne(condition: SQL): Promise<AdapterPayload | undefined> {
+  async #findOne(condition: SQL, key: string): Promise<AdapterPayload | undefined> {
+    // The provider parses its own request bodies, so a code or token can arrive with text the
+    // database refuses; no stored row can have such an id, so the answer is simply "not found".
+    if (!isStorableText(key)) return undefined;
     const [row] = await this.#db
       .select({ payload: oidcModels.payload, consumedAt: oidcModels.consumedAt })
       .from(oidcModels)

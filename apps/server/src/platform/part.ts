@@ -9,6 +9,7 @@ import { registerOAuthRoutes } from './auth/oauth-routes.ts';
 import { createSigningKeys } from './auth/signing-keys.ts';
 import { registerPlatformCors } from './cors.ts';
 import { registerDescriptionRoutes } from './description/routes.ts';
+import { ApiError } from './engine/errors.ts';
 import { registerPlatformErrors } from './engine/http-errors.ts';
 import { registerJsonBodyParser } from './engine/json-body.ts';
 import { buildOperations } from './engine/operations.ts';
@@ -67,4 +68,5 @@ export const platformPart: Part = {
   seed: seedPlatformDemo,
   jobs: [platformMaintenance],
   demoAccounts: DEMO_ACCOUNT_LINES,
+  errorBody: ({ status, code, message }) => ({ body: new ApiError(status, code, message).toJSON() }),
 };

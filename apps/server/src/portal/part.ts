@@ -8,7 +8,7 @@ import { createAllowedRoles } from './allowed-roles.ts';
 import { createAccessTokenVerifier, registerAuthentication } from './auth.ts';
 import { createPlatformClient, type PlatformClient } from './platform-client.ts';
 import { createProfileLookup, type ProfileLookup } from './profile-lookup.ts';
-import { registerProblemHandler } from './problems.ts';
+import { problemBody, registerProblemHandler } from './problems.ts';
 import { registerApiClientRoutes } from './routes-apiclients.ts';
 import { registerMeRoutes } from './routes-me.ts';
 import { registerRoleRoutes } from './routes-roles.ts';
@@ -59,6 +59,10 @@ export function createPortalPart(options: PortalPartOptions = {}): Part {
     migrationsFolder: path.join(import.meta.dirname, 'db/migrations'),
     plugin,
     seed: seedPortalDemo,
+    errorBody: ({ status, message }) => ({
+      body: problemBody(status, message),
+      contentType: 'application/problem+json; charset=utf-8',
+    }),
   };
 }
 

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import { InputError } from '../../http/input-guard.ts';
 import { ApiError } from '../engine/errors.ts';
 import { exchangeToken, type AuthDeps, type TokenRequest } from './grants.ts';
 import { OAuthError } from './oauth-error.ts';
@@ -26,6 +27,9 @@ function formFields(body: unknown): TokenRequest {
 function sendError(reply: FastifyReply, error: unknown): FastifyReply {
   if (error instanceof OAuthError) return reply.code(error.status).send(error.toOAuthJSON());
   if (error instanceof ApiError) return reply.code(error.status).send(error.toJSON());
+  if (error instanceof InputError) {
+    return reply.code(400).send(new OAuthError('invalid_request', error.code, error.message).toOAuthJSON());
+  }
   const fastifyError = error as Partial<FastifyError>;
   // Fastify refuses bodies it has no parser for (415) before our handler runs; the platform says 400.
   if (fastifyError.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE')

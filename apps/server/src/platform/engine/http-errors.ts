@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
+import { InputError } from '../../http/input-guard.ts';
 import { ApiError } from './errors.ts';
 
 /** Fastify's own client errors, answered with the platform's codes instead of its defaults. */
@@ -37,6 +38,7 @@ const FASTIFY_CODES: Record<string, { status: number; code: string; message: str
 export function registerPlatformErrors(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | ApiError, request, reply) => {
     if (error instanceof ApiError) return reply.code(error.status).send(error.toJSON());
+    if (error instanceof InputError) return reply.code(400).send(new ApiError(400, error.code, error.message).toJSON());
     const known = error.code ? FASTIFY_CODES[error.code] : undefined;
     if (known) return reply.code(known.status).send(new ApiError(known.status, known.code, known.message).toJSON());
     if (error.validation) {

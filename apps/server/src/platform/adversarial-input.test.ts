@@ -1,0 +1,153 @@
+import fc from 'fast-check';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import type { Database } from '../db/database.ts';
+import { parts } from '../parts.ts';
+import { encodeSegment, hostileJson, hostileSegment, hostileText } from '../testing/adversarial-input.ts';
+import { createTestDatabase, testConfig, type TestDatabase } from '../testing/test-database.ts';
+import { platformPart } from './part.ts';
+
+/*
+ * Drives every operation of the platform's own description with hostile path ids, query values and
+ * bodies (generated with fast-check from the description, fixed seed) and fails on any 5xx, on any
+ * error that is not the platform's envelope, and on any refused write that changed stored data.
+ */
+
+const SEED = 20261125;
+const REQUESTS_PER_OPERATION = 14;
+const MARKETPLACE = 'demo-staging';
+
+interface Operation {
+  method: string;
+  path: string;
+  id: string;
+  query: string[];
+  bodyFields: string[] | undefined;
+}
+
+interface Description {
+  paths: Record<string, Record<string, OperationObject>>;
+  components: { schemas: Record<string, { properties?: Record<string, unknown> }> };
+}
+interface OperationObject {
+  operationId: string;
+  parameters?: { name: string; in: string }[];
+  requestBody?: { content: Record<string, { schema: { $ref?: string; allOf?: { $ref?: string }[] } }> };
+}
+
+let testDb: TestDatabase;
+let app: FastifyInstance;
+let token: string;
+let operations: Operation[];
+
+function operationsOf(description: Description): Operation[] {
+  const modelFields = (ref: string | undefined) =>
+    Object.keys(description.components.schemas[ref?.split('/').pop() ?? '']?.properties ?? {});
+  return Object.entries(description.paths).flatMap(([path, byMethod]) =>
+    Object.entries(byMethod).map(([method, operation]) => {
+      const schema = operation.requestBody?.content['application/json']?.schema;
+      return {
+        method: method.toUpperCase(),
+        path,
+        id: operation.operationId,
+        query: (operation.parameters ?? []).filter((p) => p.in === 'query').map((p) => p.name),
+        bodyFields: schema ? modelFields(schema.$ref ?? schema.allOf?.[0]?.$ref) : undefined,
+      };
+    }),
+  );
+}
+
+/** Requests for one operation: hostile path ids, query values (declared and made-up names) and bodies. */
+function requestsFor(operation: Operation, seed: number) {
+  const pathIds = operation.path.match(/\{[^}]+\}/g) ?? [];
+  const queryName = fc.oneof(
+    fc.constantFrom(...operation.query, 'sortBy', 'page', 'pageSize', 'search', 'searchOn', 'xp.a', 'Nope'),
+    hostileText.map((text) => text.slice(0, 50)),
+  );
+  const body = operation.bodyFields
+    ? fc.oneof(
+        { weight: 4, arbitrary: fc.dictionary(fc.constantFrom('ID', 'xp', ...operation.bodyFields), hostileJson) },
+        hostileJson,
+      )
+    : fc.constant(undefined);
+  const request = fc.record({
+    segments: fc.tuple(...pathIds.map(() => fc.oneof(hostileSegment, fc.constant('made-up-id')))),
+    query: fc.array(fc.tuple(queryName, hostileText), { maxLength: 3 }),
+    body,
+  });
+  return fc.sample(request, { numRuns: REQUESTS_PER_OPERATION, seed }).map(({ segments, query, body }) => {
+    let index = 0;
+    const path = operation.path.replace(/\{[^}]+\}/g, () => segments[index++] ?? 'x');
+    const search = query.map(([name, value]) => `${encodeSegment(name)}=${encodeSegment(value)}`).join('&');
+    return { url: `/platform/v1${path}${search ? `?${search}` : ''}`, body };
+  });
+}
+
+/** A digest of everything the marketplace stores: any write shows as a different value. */
+async function storedDigest(database: Database): Promise<string> {
+  const result = (await database.db.execute(sql`
+    SELECT md5(
+      coalesce((SELECT string_agg(md5(d::text), ',' ORDER BY resource, parent_key, id)
+                FROM platform.documents d WHERE marketplace_id = ${MARKETPLACE}), '') ||
+      coalesce((SELECT string_agg(md5(a::text), ',' ORDER BY kind, parent_key, key)
+                FROM platform.assignments a WHERE marketplace_id = ${MARKETPLACE}), '')
+    ) AS digest`)) as unknown as { rows: { digest: string }[] };
+  return result.rows[0]?.digest ?? '';
+}
+
+beforeAll(async () => {
+  testDb = await createTestDatabase();
+  const config = testConfig(testDb.target);
+  await platformPart.seed?.(testDb.database, config);
+  app = await buildApp({ config, database: testDb.database, parts });
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/platform/oauth/token',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `grant_type=password&client_id=${MARKETPLACE}-admin&username=admin&password=Demo-Admin-1&scope=FullAccess`,
+  });
+  token = (signIn.json() as { access_token: string }).access_token;
+  const description = await app.inject({ method: 'GET', url: '/platform/v1/openapi/v3' });
+  operations = operationsOf(description.json() as Description);
+}, 120_000);
+afterAll(async () => {
+  await app?.close();
+  await testDb?.dispose();
+});
+
+describe('hostile input on every operation of the description', () => {
+  it('never answers 5xx, always answers errors in the envelope, and never writes on a refusal', async () => {
+    expect(operations.length).toBeGreaterThan(400);
+    const failures: string[] = [];
+    let sent = 0;
+    let digest = await storedDigest(testDb.database);
+    for (const [position, operation] of operations.entries()) {
+      for (const { url, body } of requestsFor(operation, SEED + position)) {
+        const response = await app.inject({
+          method: operation.method as 'GET',
+          url,
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          ...(body === undefined ? {} : { payload: JSON.stringify(body) }),
+        });
+        sent += 1;
+        const status = response.statusCode;
+        const label = `${operation.id} ${operation.method} ${url.slice(0, 160)} -> ${status}`;
+        if (status >= 500) failures.push(`${label} ${response.body.slice(0, 200)}`);
+        if (status >= 400 && !Array.isArray((JSON.parse(response.body || '{}') as { Errors?: unknown }).Errors)) {
+          failures.push(`${label}: not the Errors envelope: ${response.body.slice(0, 200)}`);
+        }
+        if (operation.method !== 'GET') {
+          const after = await storedDigest(testDb.database);
+          if (status >= 400 && after !== digest) failures.push(`${label}: refused but stored data changed`);
+          digest = after;
+        }
+      }
+    }
+    console.log(
+      `adversarial input: ${sent} requests over ${operations.length} operations, ${failures.length} failures`,
+    );
+    expect(failures).toEqual([]);
+  }, 600_000);
+});

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startPortalTestServer, userClaims, type PortalTestServer } from './testing.ts';
+
+/*
+ * The portal service behind a valid sign-in: hostile text and bodies are client mistakes,
+ * answered as problem details with 400, and nothing is stored.
+ */
+
+let t: PortalTestServer;
+let owner: string;
+
+beforeAll(async () => {
+  t = await startPortalTestServer();
+  owner = await t.identity.sign(userClaims('owner@org.test', ['Organization Owner']));
+});
+afterAll(() => t?.dispose());
+
+const putRaw = (path: string, body: string) => t.call(path, owner, { method: 'PUT', body });
+
+it.each([
+  ['a NUL in a name', '{"Name":"Ops\\u0000","OcRoles":[]}'],
+  ['a lone surrogate in a role', '{"Name":"Ops","OcRoles":["\\ud800"]}'],
+  ['a body nested 10,000 levels deep', '{"Name":' + '['.repeat(10_000) + ']'.repeat(10_000) + '}'],
+])('refuses %s with 400 problem details and keeps the group as it was', async (_case, body) => {
+  const before = await t.call('/marketplace/roles/custom-group-2', owner);
+  const refused = await putRaw('/marketplace/roles/custom-group-2', body);
+  expect(refused.status).toBe(400);
+  expect(refused.type).toContain('application/problem+json');
+  expect(refused.body).toMatchObject({ status: 400, title: 'Bad Request' });
+  expect(await t.call('/marketplace/roles/custom-group-2', owner)).toEqual(before);
+});
+
+it('refuses a NUL in a path id and in a query value with 400, not a server error', async () => {
+  expect((await t.call('/marketplace/roles/a%00b', owner)).status).toBe(400);
+  expect((await t.call('/apiclients?search=%00', owner)).status).toBe(400);
+});
