@@ -150,4 +150,28 @@ describe('hostile input on every operation of the description', () => {
     );
     expect(failures).toEqual([]);
   }, 600_000);
+
+  it('the token endpoint answers hostile form fields with 4xx and its OAuth error body', async () => {
+    const field = fc.constantFrom('grant_type', 'client_id', 'username', 'password', 'scope', 'refresh_token');
+    const forms = fc.sample(fc.array(fc.tuple(field, hostileText), { minLength: 1, maxLength: 5 }), {
+      numRuns: 300,
+      seed: SEED,
+    });
+    const failures: string[] = [];
+    for (const fields of forms) {
+      const payload = fields.map(([name, value]) => `${name}=${encodeSegment(value)}`).join('&');
+      const response = await app.inject({
+        method: 'POST',
+        url: '/platform/oauth/token',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload,
+      });
+      const answer = JSON.parse(response.body || '{}') as { Errors?: unknown };
+      if (response.statusCode >= 500 || !Array.isArray(answer.Errors)) {
+        failures.push(`${payload.slice(0, 160)} -> ${response.statusCode} ${response.body.slice(0, 160)}`);
+      }
+    }
+    console.log(`adversarial token requests: ${forms.length}, ${failures.length} failures`);
+    expect(failures).toEqual([]);
+  });
 });
