@@ -6,7 +6,7 @@ import type { ListPage } from '../engine/list-query.ts';
 import { hasAnyRole } from './access.ts';
 import { listWithin } from './operation-helpers.ts';
 import { companyUser, userSnapshot } from './order-store.ts';
-import { productCategories, ruleHolds } from './rule-expressions.ts';
+import { productCategories, ruleHolds, usesParentCategories } from './rule-expressions.ts';
 
 /** Where the approvals of one order or order return are stored. */
 export interface ApprovalTarget {
@@ -39,21 +39,23 @@ export interface RuleQuery {
 
 /** The approval rules that hold for an order or return: the buyer's rules, then the seller's. */
 export async function matchingRules(store: Store, query: RuleQuery): Promise<MatchedRule[]> {
-  const matched: MatchedRule[] = [];
-  const categories = await productCategories(store, query.items);
-  const subject = { order: query.subject, items: query.items, approvedRuleIds: query.approvedRuleIds ?? new Set() };
-  const holds = (rule: Item) => ruleHolds(rule.RuleExpression, subject, categories);
+  const candidates: MatchedRule[] = [];
   if (query.type === 'Order' && query.buyerId) {
     for (const { item } of await store.find('ApprovalRules', [query.buyerId]))
-      if (holds(item)) matched.push({ rule: item, source: 'buyer' });
+      candidates.push({ rule: item, source: 'buyer' });
   }
   const seller = query.sellerId ?? store.marketplaceId;
   for (const { item } of await store.find('SellerApprovalRules', [], { ApprovalType: query.type })) {
     // Rules saved without an owner belong to the marketplace.
     const owner = typeof item.OwnerID === 'string' && item.OwnerID !== '' ? item.OwnerID : store.marketplaceId;
-    if (owner === seller && holds(item)) matched.push({ rule: item, source: 'seller' });
+    if (owner === seller) candidates.push({ rule: item, source: 'seller' });
   }
-  return matched;
+  if (candidates.length === 0) return [];
+  const categories = await productCategories(store, query.items, {
+    ancestors: usesParentCategories(...candidates.map(({ rule }) => rule.RuleExpression)),
+  });
+  const subject = { order: query.subject, items: query.items, approvedRuleIds: query.approvedRuleIds ?? new Set() };
+  return candidates.filter(({ rule }) => ruleHolds(rule.RuleExpression, subject, categories));
 }
 
 /** Rules whose approval on the target was already given (before a decline and resubmit, say). */

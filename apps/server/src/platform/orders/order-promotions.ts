@@ -6,7 +6,7 @@ import { companyKind, lineItemsOf, recalculateOrder } from './order-store.ts';
 import { audienceOf, promotionReaches } from './promotion-access.ts';
 import { appliedPromotions, ORDER_PROMOTIONS, undiscounted } from './promotion-discounts.ts';
 import { evaluatePromotion, promotionTimingProblem, roundCents } from './promotion-rules.ts';
-import { productCategories } from './rule-expressions.ts';
+import { productCategories, usesParentCategories } from './rule-expressions.ts';
 
 /** Statuses in which promotions may be added to or removed from an order. */
 const PROMOTABLE = ['Unsubmitted', 'AwaitingApproval'];
@@ -157,7 +157,9 @@ async function promotionOutcomeHolds(store: Store, orderId: string, promotion: I
   const subject = {
     order: undiscounted(order),
     items,
-    categories: await productCategories(store, items),
+    categories: await productCategories(store, items, {
+      ancestors: usesParentCategories(promotion.EligibleExpression, promotion.ValueExpression),
+    }),
     now: new Date(),
   };
   // Eligibility does not depend on the room left, only the amount does.

@@ -2,7 +2,7 @@ import type { Item } from '../engine/context.ts';
 import type { Store } from '../engine/store.ts';
 import { orderTotal, roundMoney } from './pricing.ts';
 import { evaluatePromotion, roundCents, type DiscountRoom, type PromotionOutcome } from './promotion-rules.ts';
-import { productCategories } from './rule-expressions.ts';
+import { productCategories, usesParentCategories } from './rule-expressions.ts';
 
 /**
  * Storage of the promotions applied to an order, under the order. An order-level promotion is one
@@ -78,17 +78,21 @@ export async function refreshPromotionDiscounts(
   const lineDiscounts = new Map<string, number>();
   let orderLevelDiscount = 0;
   if (applied.size > 0) {
-    const subject = {
-      order: undiscounted(order),
-      items: lines,
-      categories: await productCategories(store, lines),
-      now,
-    };
     const promotions: Array<{ promotion: Item; dateApplied: string }> = [];
     for (const [promotionId, records] of applied) {
       const promotion = await store.get('Promotions', [], promotionId);
       if (promotion) promotions.push({ promotion, dateApplied: String(records[0]?.DateApplied ?? now.toISOString()) });
     }
+    const expressions = promotions.flatMap(({ promotion }) => [
+      promotion.EligibleExpression,
+      promotion.ValueExpression,
+    ]);
+    const subject = {
+      order: undiscounted(order),
+      items: lines,
+      categories: await productCategories(store, lines, { ancestors: usesParentCategories(...expressions) }),
+      now,
+    };
     promotions.sort((a, b) => Number(a.promotion.LineItemLevel !== true) - Number(b.promotion.LineItemLevel !== true));
     await store.removeUnder(ORDER_PROMOTIONS, [orderId]);
     for (const { promotion, dateApplied } of promotions) {

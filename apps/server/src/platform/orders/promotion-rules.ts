@@ -1,6 +1,7 @@
 import { evaluateBoolean, evaluateNumber, type ExpressionContext } from '@portal/expressions';
 import type { Item } from '../engine/context.ts';
 import { roundMoney } from './pricing.ts';
+import { categoryContext, type ProductCategories } from './rule-expressions.ts';
 
 /** Money to whole cents, as discounts are given. */
 export const roundCents = (value: number): number => Math.round(roundMoney(value) * 100) / 100;
@@ -28,7 +29,7 @@ export function promotionTimingProblem(promotion: Item, now: Date): PromotionPro
 export interface PromotionSubject {
   order: Item;
   items: readonly Item[];
-  categories: ReadonlyMap<string, readonly string[]>;
+  categories: ProductCategories;
   now: Date;
 }
 
@@ -53,7 +54,7 @@ function contextOf(subject: PromotionSubject, item?: Item): ExpressionContext {
     items: subject.items,
     ...(item ? { item } : {}),
     now: subject.now,
-    productCategories: (productId) => subject.categories.get(productId) ?? [],
+    ...categoryContext(subject.categories),
   };
 }
 

@@ -35,26 +35,113 @@ export interface RuleSubject {
   approvedRuleIds?: ReadonlySet<string>;
 }
 
+/** The categories of an order's products, for `product.incategory('id')` and `product.inparentcategory('id')`. */
+export interface ProductCategories {
+  /** Categories each product is assigned to directly, in any catalog. */
+  direct: ReadonlyMap<string, readonly string[]>;
+  /** Those and every ancestor of them in their catalog; empty unless asked for (it costs more queries). */
+  withAncestors: ReadonlyMap<string, readonly string[]>;
+}
+
+/** Whether any of the expressions uses `inparentcategory`, so that category ancestry must be read. */
+export function usesParentCategories(...expressions: readonly unknown[]): boolean {
+  return expressions.some((text) => typeof text === 'string' && /inparentcategory\s*\(/i.test(text));
+}
+
 /**
- * The categories of the line items' products in any catalog, for `product.incategory('id')`; read once per
- * evaluation so a rule over many lines costs one query.
+ * The categories of the line items' products; read once per evaluation so a rule over many lines costs
+ * one query, and the ancestry (a few more) only when `ancestors` is asked for.
  */
-export async function productCategories(store: Store, items: readonly Item[]): Promise<Map<string, string[]>> {
+export async function productCategories(
+  store: Store,
+  items: readonly Item[],
+  options: { ancestors?: boolean } = {},
+): Promise<ProductCategories> {
   const productIds = [...new Set(items.map((item) => item.ProductID).filter((id) => typeof id === 'string'))];
-  const categories = new Map<string, string[]>();
+  const direct = new Map<string, string[]>();
+  const categories: ProductCategories = { direct, withAncestors: new Map() };
   if (productIds.length === 0) return categories;
   for (const link of await store.findAssignments('CategoryProductAssignment', undefined, { ProductID: productIds })) {
     const productId = String(link.ProductID);
-    categories.set(productId, [...(categories.get(productId) ?? []), String(link.CategoryID)]);
+    direct.set(productId, [...(direct.get(productId) ?? []), String(link.CategoryID)]);
   }
-  return categories;
+  if (options.ancestors !== true || direct.size === 0) return categories;
+  return { direct, withAncestors: await categoriesWithAncestors(store, productIds, direct) };
+}
+
+/**
+ * Each product's categories and all their ancestors. Category ids are unique only within a catalog, so
+ * the links are read again per catalog that holds one of the linked categories, and each catalog's tree
+ * is walked up from its own links, one query per level.
+ */
+async function categoriesWithAncestors(
+  store: Store,
+  productIds: readonly string[],
+  direct: ReadonlyMap<string, readonly string[]>,
+): Promise<Map<string, string[]>> {
+  const linkedIds = [...new Set([...direct.values()].flat())];
+  const catalogIds = new Set(
+    (await store.find('Categories', undefined, { ID: linkedIds })).map((category) => category.parents[0] ?? ''),
+  );
+  const found = new Map<string, Set<string>>();
+  for (const catalogId of catalogIds) {
+    const links = await store.findAssignments('CategoryProductAssignment', [catalogId], { ProductID: productIds });
+    const parentOf = await categoryParents(
+      store,
+      catalogId,
+      links.map((link) => String(link.CategoryID)),
+    );
+    for (const link of links) {
+      const productId = String(link.ProductID);
+      const lineage = found.get(productId) ?? new Set<string>();
+      found.set(productId, lineage);
+      // `lineage` also stops the walk should bad data hold a cycle.
+      for (let id: string | null | undefined = String(link.CategoryID); id && !lineage.has(id); id = parentOf.get(id)) {
+        lineage.add(id);
+      }
+    }
+  }
+  return new Map([...found].map(([productId, ids]) => [productId, [...ids]]));
+}
+
+/** The parent of each of the categories and of all their ancestors in one catalog (null at the top). */
+async function categoryParents(
+  store: Store,
+  catalogId: string,
+  categoryIds: readonly string[],
+): Promise<Map<string, string | null>> {
+  const parentOf = new Map<string, string | null>();
+  let level = [...new Set(categoryIds)];
+  while (level.length > 0) {
+    const next = new Set<string>();
+    for (const { id, item } of await store.find('Categories', [catalogId], { ID: level })) {
+      // An empty ParentID means top level, like a missing one.
+      const parent = typeof item.ParentID === 'string' && item.ParentID !== '' ? item.ParentID : null;
+      parentOf.set(id, parent);
+      if (parent !== null) next.add(parent);
+    }
+    for (const id of level) if (!parentOf.has(id)) parentOf.set(id, null);
+    level = [...next].filter((id) => !parentOf.has(id));
+  }
+  return parentOf;
+}
+
+/** What the expressions read of the categories. */
+export function categoryContext(
+  categories: ProductCategories,
+): Pick<ExpressionContext, 'productCategories' | 'productCategoriesWithAncestors'> {
+  return {
+    productCategories: (productId) => categories.direct.get(productId) ?? [],
+    productCategoriesWithAncestors: (productId) =>
+      categories.withAncestors.get(productId) ?? categories.direct.get(productId) ?? [],
+  };
 }
 
 /**
  * Whether a rule expression holds. An expression that does not parse or fails while running (saved before
  * validation existed, say) never holds, so an unreadable rule cannot block orders.
  */
-export function ruleHolds(expression: unknown, subject: RuleSubject, categories: Map<string, string[]>): boolean {
+export function ruleHolds(expression: unknown, subject: RuleSubject, categories: ProductCategories): boolean {
   if (typeof expression !== 'string') return false;
   const parsed = parseExpression(expression);
   if (!parsed.ok) return false;
@@ -63,7 +150,7 @@ export function ruleHolds(expression: unknown, subject: RuleSubject, categories:
     items: subject.items,
     now: new Date(),
     isApproved: (ruleId) => subject.approvedRuleIds?.has(ruleId) ?? false,
-    productCategories: (productId) => categories.get(productId) ?? [],
+    ...categoryContext(categories),
   };
   try {
     return evaluateExpression(parsed.ast, context) === true;
