@@ -33,6 +33,8 @@ const PLATFORM_TABLES = [
     updated_at timestamptz DEFAULT now() NOT NULL, PRIMARY KEY (marketplace_id, resource, parent_key, id))`,
   sql`CREATE INDEX IF NOT EXISTS documents_body_idx ON platform.documents USING gin (body jsonb_path_ops)`,
   sql`CREATE INDEX IF NOT EXISTS documents_lower_id_idx ON platform.documents (marketplace_id, resource, lower(id))`,
+  sql`CREATE UNIQUE INDEX IF NOT EXISTS documents_api_client_id_idx ON platform.documents (id)
+    WHERE resource = 'ApiClients' AND parent_key = ''`,
   sql`CREATE TABLE IF NOT EXISTS platform.assignments (
     marketplace_id text NOT NULL, kind text NOT NULL, parent_key text DEFAULT '' NOT NULL, key text NOT NULL,
     body jsonb NOT NULL, seq bigserial NOT NULL, PRIMARY KEY (marketplace_id, kind, parent_key, key))`,

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, jsonb, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const platformSchema = pgSchema('platform');
 
@@ -12,6 +12,9 @@ export const marketplaces = platformSchema.table('marketplaces', {
   regionName: text('region_name').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** Name of the index that keeps API client ids unique platform-wide; a violation of it is a 409. */
+export const API_CLIENT_ID_INDEX = 'documents_api_client_id_idx';
 
 /**
  * Every object of every resource: the JSON the API shows in `body`, write-only values (password
@@ -37,6 +40,11 @@ export const documents = platformSchema.table(
     index('documents_body_idx').using('gin', sql`${table.body} jsonb_path_ops`),
     index('documents_search_idx').using('gin', sql`${table.search} jsonb_path_ops`),
     index('documents_lower_id_idx').on(table.marketplaceId, table.resource, sql`lower(${table.id})`),
+    // The token endpoint finds the marketplace from the client id alone, so an API client id is
+    // unique across every marketplace, not only within one (the primary key's scope).
+    uniqueIndex(API_CLIENT_ID_INDEX)
+      .on(table.id)
+      .where(sql`${table.resource} = 'ApiClients' AND ${table.parentKey} = ''`),
   ],
 );
 

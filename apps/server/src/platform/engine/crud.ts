@@ -170,7 +170,7 @@ async function write(context: OperationContext, mode: WriteContext['mode']): Pro
         if (field.readOnly) next[name] = previous[name] ?? null;
     }
     const requestedId = typeof value.ID === 'string' && value.ID !== '' ? value.ID : undefined;
-    let id = resource.singleton ? resource.name : (requestedId ?? urlId ?? generateId());
+    let id = resource.singleton ? resource.name : (requestedId ?? urlId ?? (resource.newId ?? generateId)());
     if (id.includes('{')) id = await resolveIdTokens(id, store);
     if ('ID' in resource.model.fields) next.ID = resource.singleton ? null : id;
     touchDates(resource, next, previous);

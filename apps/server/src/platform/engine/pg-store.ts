@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { API_CLIENT_ID_INDEX } from '../db/schema.ts';
 import type { Registry } from '../resources/registry.ts';
 import type { ResourceDefinition } from '../resources/types.ts';
 import type { Item } from './context.ts';
@@ -47,6 +48,18 @@ function parentCondition(alias: string, parents: readonly string[] | undefined):
 
 function splitParents(key: string): string[] {
   return key === '' ? [] : key.split('/');
+}
+
+/**
+ * Whether a database error is a clash on the index that keeps API client ids unique across
+ * marketplaces (the driver's error may come wrapped in drizzle's, as its `cause`).
+ */
+function isClientIdClash(error: unknown): boolean {
+  for (let cause = error; cause && typeof cause === 'object'; cause = (cause as { cause?: unknown }).cause) {
+    const { code, constraint } = cause as { code?: unknown; constraint?: unknown };
+    if (code === '23505' && constraint === API_CLIENT_ID_INDEX) return true;
+  }
+  return false;
 }
 
 /** The Store over the `platform` schema, on PGlite or PostgreSQL alike. */
@@ -160,8 +173,20 @@ export class PgStore implements Store {
     return found.map((row) => ({ parents: splitParents(row.parent_key), id: row.id, item: row.body }));
   }
 
+  /** Runs a write; a clash with another marketplace's API client id is the same 409 as one in this marketplace. */
+  private async writing<T>(resource: string, id: string, write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (isClientIdClash(error)) throw idExists(this.registry.resource(resource).model.name, id);
+      throw error;
+    }
+  }
+
   async insert(resource: string, parents: readonly string[], item: Item, secret?: Item): Promise<void> {
     const id = String(item.ID);
+    // ON CONFLICT without a target also covers the platform-wide index of API client ids, so a
+    // clash there is answered as IdExists too, without saying which marketplace holds the id.
     const inserted = await rows(
       this.db,
       sql`INSERT INTO platform.documents (marketplace_id, resource, parent_key, id, body, secret)
@@ -172,20 +197,24 @@ export class PgStore implements Store {
   }
 
   async put(resource: string, parents: readonly string[], item: Item, secret?: Item): Promise<void> {
-    await this.db.execute(
-      sql`INSERT INTO platform.documents (marketplace_id, resource, parent_key, id, body, secret)
-          VALUES (${this.marketplaceId}, ${resource}, ${parentKey(parents)}, ${String(item.ID)}, ${JSON.stringify(item)}::jsonb, ${secret ? JSON.stringify(secret) : null}::jsonb)
-          ON CONFLICT (marketplace_id, resource, parent_key, id) DO UPDATE
-          SET body = excluded.body, secret = coalesce(excluded.secret, platform.documents.secret), updated_at = now()`,
+    await this.writing(resource, String(item.ID), () =>
+      this.db.execute(
+        sql`INSERT INTO platform.documents (marketplace_id, resource, parent_key, id, body, secret)
+            VALUES (${this.marketplaceId}, ${resource}, ${parentKey(parents)}, ${String(item.ID)}, ${JSON.stringify(item)}::jsonb, ${secret ? JSON.stringify(secret) : null}::jsonb)
+            ON CONFLICT (marketplace_id, resource, parent_key, id) DO UPDATE
+            SET body = excluded.body, secret = coalesce(excluded.secret, platform.documents.secret), updated_at = now()`,
+      ),
     );
   }
 
   async rename(resource: string, parents: readonly string[], fromId: string, item: Item): Promise<void> {
     const toId = String(item.ID);
     if (await this.get(resource, parents, toId)) throw idExists(this.registry.resource(resource).model.name, toId);
-    await this.db.execute(
-      sql`UPDATE platform.documents d SET id = ${toId}, body = ${JSON.stringify(item)}::jsonb, updated_at = now()
-          WHERE ${this.where(resource, parents, [sql`d.id = ${fromId}`])}`,
+    await this.writing(resource, toId, () =>
+      this.db.execute(
+        sql`UPDATE platform.documents d SET id = ${toId}, body = ${JSON.stringify(item)}::jsonb, updated_at = now()
+            WHERE ${this.where(resource, parents, [sql`d.id = ${fromId}`])}`,
+      ),
     );
   }
 

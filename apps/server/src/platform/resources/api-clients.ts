@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { DeleteContext, WriteContext } from '../engine/context.ts';
 import { validation } from '../engine/errors.ts';
 import { filled } from '../engine/values.ts';
@@ -10,7 +11,11 @@ import type { ResourceDefinition } from './types.ts';
 const ACCESS_TOKEN_MINUTES = { min: 10, max: 600 } as const;
 const REFRESH_TOKEN_MINUTES = { min: 0, max: 524160 } as const;
 
-/** ApiClient: an application's access point to the marketplace. Its ID is generated, never chosen. */
+/**
+ * ApiClient: an application's access point to the marketplace. Its ID is generated (a GUID, as the
+ * public platform makes them) unless a PUT names it, and is unique across all marketplaces: the
+ * token endpoint finds the marketplace from the client id alone (see db/schema.ts).
+ */
 export const apiClientModel = defineModel('ApiClient', {
   ID: readOnly(id()),
   ClientSecret: text(),
@@ -105,6 +110,7 @@ export const apiClients: ResourceDefinition = {
   path: '/apiclients',
   idParam: 'apiClientID',
   model: apiClientModel,
+  newId: () => randomUUID().toUpperCase(),
   requiredOnCreate: ['AccessTokenDuration', 'AppName'],
   roles: { read: ['ApiClientAdmin', 'ApiClientReader'], write: ['ApiClientAdmin'] },
   searchable: ['ID', 'AppName', 'DefaultContextUserName'],

@@ -178,6 +178,8 @@ export interface ResourceDefinition {
   operationOwner?: string;
   /** Method names replacing the standard ones when `operationOwner` is set. */
   operationNames?: Partial<Readonly<Record<StandardOperation, string>>>;
+  /** Makes the ID of an object created without one; default: a 22-character URL-safe id (engine/ids.ts). */
+  newId?: () => string;
 }
 
 /** The operationId method name of a standard operation of `resource`. */
