@@ -87,10 +87,13 @@ function checkObject(
   if (!prefix && typeof value.ID === 'string' && value.ID !== '' && !isIdWithTokens(value.ID)) {
     errors.push(problem('ID', 'ID may only contain letters, digits, - and _ (at most 100 characters).'));
   }
-  if (value.xp !== undefined && value.xp !== null) {
-    const bytes = Buffer.byteLength(JSON.stringify(value.xp), 'utf8');
+  // Free-form objects (xp, ConfigData) have no fields to bound one by one: the whole object is.
+  for (const [name, field] of Object.entries(model.fields)) {
+    const given = value[name];
+    if (field.type !== 'object' || field.modelRef || given === undefined || given === null) continue;
+    const bytes = Buffer.byteLength(JSON.stringify(given), 'utf8');
     if (bytes > XP_MAX_BYTES)
-      errors.push(problem(`${prefix}xp`, `xp must not exceed ${XP_MAX_BYTES} bytes (it has ${bytes}).`));
+      errors.push(problem(`${prefix}${name}`, `${name} must not exceed ${XP_MAX_BYTES} bytes (it has ${bytes}).`));
   }
   return value;
 }

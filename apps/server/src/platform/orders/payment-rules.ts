@@ -82,9 +82,10 @@ export async function checkPayment(
       }
     }
   }
-  // Accepting a payment is the seller's call: buyers may create unaccepted payments only.
+  // Accepting a payment is the seller's call: buyers may create unaccepted payments only. A payment
+  // stored before Accepted defaulted to false holds null, which means the same: not accepted.
   const acceptedChanged = previous
-    ? (payment.Accepted ?? null) !== (previous.Accepted ?? null)
+    ? (payment.Accepted ?? false) !== (previous.Accepted ?? false)
     : payment.Accepted === true;
   if (acceptedChanged && !hasAnyRole(auth, ['OrderAdmin'])) {
     throw new ApiError(403, 'Payment.CannotPatchAccepted', 'You are not authorized to change Accepted.', {

@@ -30,7 +30,7 @@ export function approvalFields(): Record<string, FieldSchema> {
     DateCreated: readOnly(date()),
     DateCompleted: readOnly(date()),
     Approver: readOnly(model('User')),
-    Comments: readOnly(text()),
+    Comments: readOnly(text(2000)),
   };
 }
 

@@ -1,5 +1,6 @@
 import { buyerPartyAssignment, pairAssignment } from './catalog-rules.ts';
 import { bool, defineModel, id, int, text, xp } from './fields.ts';
+import { withOwnerId } from './owner.ts';
 import type { ResourceDefinition, RoleSet } from './types.ts';
 
 // Bundle roles are not in the older public description the facts were read from; these follow the
@@ -45,6 +46,7 @@ export const bundleResources: readonly ResourceDefinition[] = [
     roles: BUNDLE_ROLES,
     searchable: ['ID', 'Name', 'Description'],
     sortable: ['ID', 'Name', 'Active', 'OwnerID'],
+    hooks: { beforeWrite: withOwnerId() },
     assignments: [
       buyerPartyAssignment({
         model: bundleAssignmentModel,

@@ -2,6 +2,7 @@ import type { DeleteContext } from '../engine/context.ts';
 import { validation } from '../engine/errors.ts';
 import { bool, date, defineModel, id, readOnly, text, xp } from './fields.ts';
 import { assertNoImpersonationConfig } from './impersonation-configs.ts';
+import { withOwnerId } from './owner.ts';
 import { addressResource, localeModel } from './shared-models.ts';
 import { removeSupplierBuyerLinks } from './suppliers.ts';
 import type { AssignmentDefinition, ResourceDefinition } from './types.ts';
@@ -188,7 +189,7 @@ const locales: ResourceDefinition = {
     },
   ],
   hooks: {
-    async beforeWrite({ next, previous, store, id: localeId }) {
+    beforeWrite: withOwnerId(async ({ next, previous, store, id: localeId }) => {
       const currency = typeof next.Currency === 'string' ? next.Currency : null;
       const language = typeof next.Language === 'string' ? next.Language : null;
       if (previous && previous.Currency === currency && (previous.Language ?? null) === language) return;
@@ -200,7 +201,7 @@ const locales: ResourceDefinition = {
           'Locale.DuplicateLanguageAndCurrency',
         );
       }
-    },
+    }),
   },
 };
 

@@ -2,7 +2,8 @@ import type { DeleteContext, OperationContext, WriteContext } from '../engine/co
 import { validation } from '../engine/errors.ts';
 import type { Match } from '../engine/store.ts';
 import { buyerPartyAssignment, pairAssignment, queryValue, type PairSide } from './catalog-rules.ts';
-import { bool, defineModel, id, int, readOnly, text, xp } from './fields.ts';
+import { bool, defineModel, id, int, optionalBool, readOnly, text, xp } from './fields.ts';
+import { withOwnerId } from './owner.ts';
 import type { ResourceDefinition, RoleSet } from './types.ts';
 
 const CATALOG_ROLES: RoleSet = { read: ['CatalogAdmin', 'CatalogReader'], write: ['CatalogAdmin'] };
@@ -43,8 +44,8 @@ const categoryAssignmentModel = defineModel('CategoryAssignment', {
   CategoryID: text(),
   BuyerID: text(),
   UserGroupID: text(),
-  Visible: bool({ description: 'Empty to inherit from the parent category or the catalog.' }),
-  ViewAllProducts: bool({ description: 'Empty to inherit from the parent category or the catalog.' }),
+  Visible: optionalBool({ description: 'Empty to inherit from the parent category or the catalog.' }),
+  ViewAllProducts: optionalBool({ description: 'Empty to inherit from the parent category or the catalog.' }),
 });
 const categoryProductAssignmentModel = defineModel('CategoryProductAssignment', {
   CategoryID: text(),
@@ -180,6 +181,7 @@ export const catalogResources: readonly ResourceDefinition[] = [
       }),
     ],
     hooks: {
+      beforeWrite: withOwnerId(),
       beforeDelete: refuseDefaultCatalogDelete,
       present: async (item, { store }) => ({
         ...item,

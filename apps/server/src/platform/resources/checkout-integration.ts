@@ -1,5 +1,17 @@
 import { calculateOrder, estimateShipping, getWorksheet, selectShipMethods } from '../orders/checkout-integration.ts';
-import { anyObject, bool, decimal, defineModel, int, list, model, text, xp, type ModelDefinition } from './fields.ts';
+import {
+  anyObject,
+  bool,
+  decimal,
+  defineModel,
+  int,
+  list,
+  model,
+  optionalBool,
+  text,
+  xp,
+  type ModelDefinition,
+} from './fields.ts';
 import type { OperationDefinition } from './types.ts';
 
 /** A way to ship the items of an estimate, with its cost, as the checkout middleware offers it. */
@@ -58,7 +70,7 @@ const lineItemOverrideModel = defineModel('LineItemOverride', {
   Product: anyObject({ description: 'Kept on the response; not applied to the line item.' }),
   PromotionOverrides: list(model('PromotionOverride'), { default: [] }),
   InventoryRecordID: text(),
-  Remove: bool(),
+  Remove: optionalBool(),
 });
 
 const orderCalculateResponseModel = defineModel('OrderCalculateResponse', {

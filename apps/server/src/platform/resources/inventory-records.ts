@@ -2,6 +2,7 @@ import type { Item, PresentContext, WriteContext } from '../engine/context.ts';
 import { validation } from '../engine/errors.ts';
 import { buyerPartyAssignment, isRecord } from './catalog-rules.ts';
 import { bool, date, defineModel, id, int, model, readOnly, text, xp } from './fields.ts';
+import { withOwnerId } from './owner.ts';
 import type { ResourceDefinition, RoleSet } from './types.ts';
 
 const PRODUCT_ROLES: RoleSet = { read: ['ProductAdmin', 'ProductReader'], write: ['ProductAdmin'] };
@@ -95,7 +96,7 @@ const productRecords: ResourceDefinition = {
     }),
   ],
   hooks: {
-    beforeWrite: checkRecordLevel,
+    beforeWrite: withOwnerId(checkRecordLevel),
     present: presentRecord,
   },
 };
@@ -120,7 +121,7 @@ const variantRecords: ResourceDefinition = {
   path: '/products/{productID}/variants/{variantID}/inventoryrecords',
   ...recordShape,
   hooks: {
-    beforeWrite: checkVariantRecordLevel,
+    beforeWrite: withOwnerId(checkVariantRecordLevel),
     present: presentRecord,
   },
 };

@@ -52,7 +52,7 @@ export const orderReturnModel = defineModel('OrderReturn', {
 });
 
 /** What an approver says when approving or declining an order return. */
-export const approvalInfoModel = defineModel('ApprovalInfo', { Comments: text() });
+export const approvalInfoModel = defineModel('ApprovalInfo', { Comments: text(2000) });
 
 /** One approval an order return waited or waits for. */
 export const orderReturnApprovalModel = defineModel('OrderReturnApproval', {

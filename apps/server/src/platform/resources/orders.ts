@@ -96,7 +96,7 @@ export const orderModel = defineModel('Order', {
 /** What an approver says when approving or declining an order. */
 export const orderApprovalInfoModel = defineModel('OrderApprovalInfo', {
   AllowResubmit: bool({ description: 'On a decline: whether the order may be submitted again.' }),
-  Comments: text(),
+  Comments: text(2000),
 });
 
 /** One approval an order waits for (or got), from the approving group of a rule that held. */

@@ -25,7 +25,7 @@ export const paymentTransactionModel = defineModel('PaymentTransaction', {
   ID: id(),
   Type: text(),
   DateExecuted: date(),
-  Currency: text(),
+  Currency: text(100),
   Amount: decimal(),
   Succeeded: bool(),
   ResultCode: text(),

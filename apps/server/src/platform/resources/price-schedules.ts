@@ -18,6 +18,7 @@ import {
   xp,
   type ModelDefinition,
 } from './fields.ts';
+import { withOwnerId } from './owner.ts';
 import type { ResourceDefinition } from './types.ts';
 
 /** PriceBreak: the unit price from a quantity up, with optional sale, subscription and bundle prices. */
@@ -213,7 +214,7 @@ export const priceScheduleResources: readonly ResourceDefinition[] = [
       },
     ],
     hooks: {
-      beforeWrite: checkSchedule,
+      beforeWrite: withOwnerId(checkSchedule),
       present: presentSchedule,
     },
   },

@@ -17,6 +17,7 @@ import {
   type ModelDefinition,
 } from './fields.ts';
 import { generateVariants, stampInventory, variantModels, variantResource } from './product-variants.ts';
+import { withOwnerId } from './owner.ts';
 import { specModel } from './specs.ts';
 import { supplierModel } from './suppliers.ts';
 import type { ResourceDefinition, RoleSet } from './types.ts';
@@ -374,7 +375,7 @@ export const productResources: readonly ResourceDefinition[] = [
     ],
     hooks: {
       listScope: productListScope,
-      beforeWrite: checkProduct,
+      beforeWrite: withOwnerId(checkProduct),
       beforeDelete: beforeProductDelete,
       present: presentProduct,
       presentPage: presentProducts,

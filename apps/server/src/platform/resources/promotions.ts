@@ -2,6 +2,7 @@ import type { Item, WriteContext } from '../engine/context.ts';
 import { validation } from '../engine/errors.ts';
 import { buyerPartyAssignment } from './catalog-rules.ts';
 import { bool, date, defineModel, id, int, readOnly, text, xp } from './fields.ts';
+import { withOwnerId } from './owner.ts';
 import type { ResourceDefinition } from './types.ts';
 import { withdrawPromotion } from '../orders/order-promotions.ts';
 import { assertValidExpression } from '../orders/rule-expressions.ts';
@@ -137,7 +138,7 @@ export const promotionResources: readonly ResourceDefinition[] = [
       }),
     ],
     hooks: {
-      beforeWrite: checkPromotion,
+      beforeWrite: withOwnerId(checkPromotion),
       // A promotion switched off or deleted leaves the orders that are still being built.
       async afterWrite({ store, next }) {
         if (next.Active === false) await withdrawPromotion(store, String(next.ID));

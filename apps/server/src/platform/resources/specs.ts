@@ -3,6 +3,7 @@ import { validation } from '../engine/errors.ts';
 import type { Store } from '../engine/store.ts';
 import { byListOrder, pairAssignment } from './catalog-rules.ts';
 import { bool, decimal, defineModel, enumOf, id, int, list, model, readOnly, text, xp } from './fields.ts';
+import { withOwnerId } from './owner.ts';
 import type { ResourceDefinition, RoleSet } from './types.ts';
 
 const PRODUCT_ROLES: RoleSet = { read: ['ProductAdmin', 'ProductReader'], write: ['ProductAdmin'] };
@@ -105,7 +106,7 @@ export const specResources: readonly ResourceDefinition[] = [
       }),
     ],
     hooks: {
-      beforeWrite: checkSpec,
+      beforeWrite: withOwnerId(checkSpec),
       present: presentSpec,
     },
   },
