@@ -72,6 +72,7 @@ test.describe('Console impersonation', () => {
     await panel.getByRole('button', { name: 'Pause' }).click();
     await expect(panel.getByText('Paused', { exact: true })).toBeVisible();
     body = await sendMeGet(page, 2);
+    await expect(body).toContainText('"Username": "dev@demo.example"');
     await expect(body).not.toContainText('"Username": "buyer01"');
 
     await panel.getByRole('button', { name: 'Resume' }).click();
