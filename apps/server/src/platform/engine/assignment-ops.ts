@@ -26,6 +26,25 @@ function levelOf(item: Item): string {
   return 'Company';
 }
 
+const COMMERCE_ROLES = ['Buyer', 'Seller', 'Supplier'];
+
+/** Whose users an assignment reaches: a buyer's, a supplier's, or the marketplace's own (Seller). */
+function commerceRoleOf(item: Item): string {
+  if (item.BuyerID) return 'Buyer';
+  if (item.SupplierID) return 'Supplier';
+  return 'Seller';
+}
+
+/** A `level` or `commerceRole` parameter, checked against its values; undefined when not given. */
+function choice(context: OperationContext, name: string, allowed: readonly string[]): string | undefined {
+  const raw = context.query[name];
+  const value = Array.isArray(raw) ? raw.at(-1) : raw;
+  if (value === undefined || value === '') return undefined;
+  const found = allowed.find((option) => option.toLowerCase() === value.toLowerCase());
+  if (!found) throw validation(`${name} must be one of ${allowed.join(', ')}.`, { [name]: value }, 'List.InvalidType');
+  return found;
+}
+
 export async function listAssignments(context: OperationContext, assignment: AssignmentDefinition): Promise<ListPage> {
   const parents = parentsOf(assignment.path, context.params);
   const { page, pageSize } = parseListQuery({ page: context.query.page, pageSize: context.query.pageSize });
@@ -35,16 +54,16 @@ export async function listAssignments(context: OperationContext, assignment: Ass
     const value = Array.isArray(raw) ? raw.at(-1) : raw;
     if (value !== undefined && value !== '') match[field] = typed(assignment, field, value);
   }
-  const level = context.query.level;
-  if (typeof level === 'string' && level !== '') {
-    if (!LEVELS.includes(level))
-      throw validation(`level must be one of ${LEVELS.join(', ')}.`, { level }, 'List.InvalidType');
+  const level = choice(context, 'level', LEVELS);
+  const role = assignment.commerceRole ? choice(context, 'commerceRole', COMMERCE_ROLES) : undefined;
+  if (level || role) {
+    // Neither is a stored field: the matching assignments are narrowed and paged here.
     const all = await context.store.findAssignments(assignmentKind(assignment), parents, match);
-    const atLevel = all.filter((item) => levelOf(item) === level);
+    const kept = all.filter((item) => (!level || levelOf(item) === level) && (!role || commerceRoleOf(item) === role));
     return presentPage(
       context,
       assignment,
-      listPage(atLevel.slice((page - 1) * pageSize, page * pageSize), atLevel.length, { page, pageSize }),
+      listPage(kept.slice((page - 1) * pageSize, page * pageSize), kept.length, { page, pageSize }),
     );
   }
   return presentPage(

@@ -138,6 +138,8 @@ function assignmentOperations(
   }));
   const hasParty = 'UserID' in assignment.model.fields || 'UserGroupID' in assignment.model.fields;
   if (hasParty) listQuery.push({ name: 'level', schema: { type: 'string', enumRef: 'PartyType' } });
+  if (assignment.commerceRole)
+    listQuery.push({ name: 'commerceRole', schema: { type: 'string', enumRef: 'CommerceRole' } });
   listQuery.push(
     { name: 'page', schema: { type: 'integer', minimum: 1 } },
     { name: 'pageSize', schema: { type: 'integer', minimum: 1, maximum: 100 } },

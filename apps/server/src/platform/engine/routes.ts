@@ -6,6 +6,7 @@ import { ApiError } from './errors.ts';
 import { missingBody } from './crud.ts';
 import type { PlatformOperation } from './operations.ts';
 import { PgStore } from './pg-store.ts';
+import { queryNormaliser } from './query-names.ts';
 
 /** Turns a request's bearer token into the caller, or throws a 401 ApiError. */
 export interface Authenticator {
@@ -34,6 +35,7 @@ export function registerOperations(
   services?: PlatformServices,
 ): void {
   for (const operation of operations) {
+    const normaliseQuery = queryNormaliser(registry, operation);
     app.route({
       method: operation.method,
       url: toFastifyPath(operation.path),
@@ -47,7 +49,7 @@ export function registerOperations(
           marketplaceId: auth.marketplaceId,
           auth,
           params: request.params as Record<string, string>,
-          query: request.query as Record<string, string | string[] | undefined>,
+          query: normaliseQuery(request.query as Record<string, string | string[] | undefined>),
           body: request.body,
           store: new PgStore(db, registry, auth.marketplaceId),
           registry,

@@ -1,7 +1,7 @@
 import type { Item, OperationContext } from '../engine/context.ts';
 import { getItem } from '../engine/crud.ts';
 import { ApiError } from '../engine/errors.ts';
-import { listPage, parseListQuery, type ListPage } from '../engine/list-query.ts';
+import { parseListQuery, type ListPage } from '../engine/list-query.ts';
 import type { Match, Store } from '../engine/store.ts';
 import { validateBody } from '../engine/validate.ts';
 import { presentItems } from '../resources/catalog-rules.ts';
@@ -108,9 +108,13 @@ export async function listWithin(
   options: ListWithinOptions = {},
 ): Promise<ListPage> {
   const query = parseListQuery(context.query, options.extraParams ?? []);
-  if (options.scope === null || (options.ids && options.ids.length === 0)) return listPage([], 0, query);
   const filters = [...query.filters, ...(options.filters ?? [])];
-  const scope: Match = { ...options.scope, ...(options.ids ? { [options.idField ?? 'ID']: options.ids } : {}) };
+  // Nothing visible still goes through the store (with a scope that matches nothing), so a bad
+  // filter, search or sort is a 400 on an empty list too.
+  const scope: Match =
+    options.scope === null
+      ? { ID: [] }
+      : { ...options.scope, ...(options.ids ? { [options.idField ?? 'ID']: options.ids } : {}) };
   const parents = options.parents ?? [];
   const page = await context.store.list(resource, parents, { ...query, filters }, scope);
   return { ...page, Items: await presentItems(resource, page.Items, context.store, parents) };

@@ -86,6 +86,7 @@ const securityProfiles: ResourceDefinition = {
         SupplierID: { resource: 'Suppliers' },
       },
       parties: { user: true, group: true },
+      commerceRole: true,
       noun: 'security profile assignment',
       hooks: {
         async beforeSave(item, { store }) {

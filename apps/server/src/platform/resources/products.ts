@@ -1,8 +1,8 @@
 import type { DeleteContext, Item, OperationContext, PresentContext, WriteContext } from '../engine/context.ts';
 import { validation } from '../engine/errors.ts';
-import { listPage, parseListQuery } from '../engine/list-query.ts';
+import { parseListQuery } from '../engine/list-query.ts';
 import type { Match } from '../engine/store.ts';
-import { buyerPartyAssignment, presentItems, queryValue, withIds } from './catalog-rules.ts';
+import { buyerPartyAssignment, presentItems, queryValue } from './catalog-rules.ts';
 import {
   bool,
   date,
@@ -216,10 +216,12 @@ async function listSpecs({ store, params, query, registry }: OperationContext): 
   await store.require('Products', [], productId);
   const listQuery = parseListQuery(query);
   const assigned = await store.findAssignments('SpecProductAssignment', [], { ProductID: productId });
-  const specIds = assigned.map((assignment) => assignment.SpecID).filter((value) => typeof value === 'string');
-  if (specIds.length === 0) return listPage([], 0, listQuery);
+  const specIds = assigned
+    .map((assignment) => assignment.SpecID)
+    .filter((value): value is string => typeof value === 'string');
   const specs = registry.resource('Specs');
-  const page = await store.list(specs, [], withIds(listQuery, specIds));
+  // Asked even with no specs (the scope then matches nothing), so a bad sort or filter is a 400.
+  const page = await store.list(specs, [], listQuery, { ID: specIds });
   return { ...page, Items: await presentItems(specs, page.Items, store) };
 }
 
@@ -228,10 +230,10 @@ async function listSuppliers({ store, params, query, registry }: OperationContex
   await store.require('Products', [], productId);
   const listQuery = parseListQuery(query);
   const links = await store.findAssignments(SUPPLIER_LINK, [], { ProductID: productId });
-  if (links.length === 0) return listPage([], 0, listQuery);
   const priceSchedules = new Map(links.map((link) => [String(link.SupplierID), link.DefaultPriceScheduleID ?? null]));
   const suppliers = registry.resource('Suppliers');
-  const page = await store.list(suppliers, [], withIds(listQuery, [...priceSchedules.keys()]));
+  // Asked even with no links (the scope then matches nothing), so a bad sort or filter is a 400.
+  const page = await store.list(suppliers, [], listQuery, { ID: [...priceSchedules.keys()] });
   const items = await presentItems(suppliers, page.Items, store);
   return {
     ...page,

@@ -96,6 +96,8 @@ export interface AssignmentDefinition {
   references: Readonly<Record<string, Reference>>;
   /** Whether assignments may target a user or a group (at most one of them). */
   parties?: { user?: boolean; group?: boolean };
+  /** Whether the list takes `commerceRole` (Buyer, Seller, Supplier): whose users the assignment reaches. */
+  commerceRole?: boolean;
   /** Noun for summaries, e.g. "product assignment". */
   noun: string;
   /** Storage kind when two resources share the model (buyer and supplier group memberships); defaults to the model name. */
