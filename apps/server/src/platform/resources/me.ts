@@ -190,7 +190,9 @@ const meOperations: OperationDefinition[] = [
     path: '/me',
     roles: [],
     summary: 'Get the Current Authenticated User',
-    description: 'The user record of the access token, with its buyer or supplier and the roles of the token.',
+    description:
+      'The user record of the access token, with its buyer or supplier and the roles of the token. A portal ' +
+      "user's token has no user record behind it: it answers the portal user, named as the portal knows them.",
     response: { status: 200, schema: model('MeUser') },
     handler: getMe,
   },
@@ -200,7 +202,7 @@ const meOperations: OperationDefinition[] = [
     path: '/me',
     roles: ['MeAdmin'],
     summary: 'Update the Currently Authenticated User',
-    description: 'ID and Active can be sent back as they are but not changed.',
+    description: "ID and Active can be sent back as they are but not changed. A portal user's token is refused.",
     body: { schema: model('MeUser'), required: USER_REQUIRED },
     response: { status: 200, schema: model('MeUser') },
     handler: saveMe,
@@ -211,7 +213,7 @@ const meOperations: OperationDefinition[] = [
     path: '/me',
     roles: ['MeAdmin'],
     summary: 'Patch the Currently Authenticated User.',
-    description: 'ID and Active cannot be changed; xp is merged into the stored xp.',
+    description: "ID and Active cannot be changed; xp is merged into the stored xp. A portal user's token is refused.",
     body: { schema: model('MeUser') },
     response: { status: 200, schema: model('MeUser') },
     handler: patchMe,
