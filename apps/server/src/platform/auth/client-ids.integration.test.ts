@@ -60,6 +60,7 @@ beforeAll(async () => {
       Active: true,
       AllowSeller: true,
       AccessTokenDuration: 600,
+      RefreshTokenDuration: 60,
     });
     await seedProfile(store, 'full', ['FullAccess']);
     await assignProfile(store, { SecurityProfileID: 'full' });
@@ -112,6 +113,27 @@ describe('API client ids across marketplaces', () => {
     expect(await store.get('ApiClients', [], 'beta-admin')).toBeDefined();
     // Other resources keep ids per marketplace: the same product id in both is fine.
     await store.put('Products', [], { ID: 'alpha-admin', Name: 'Same id, other resource' });
+  });
+
+  it('redeems a refresh token only through the client, and so the marketplace, it was issued by', async () => {
+    const alpha = await signIn('alpha-admin', 'Alpha-Password-1');
+    const refresh = (clientId: string) =>
+      fetch(`${base}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({
+          grant_type: 'refresh_token',
+          client_id: clientId,
+          refresh_token: String(alpha.body.refresh_token),
+        }),
+      });
+    const elsewhere = await refresh('beta-admin');
+    expect(elsewhere.status).toBe(400);
+    expect(((await elsewhere.json()) as { Errors: { ErrorCode: string }[] }).Errors[0]?.ErrorCode).toBe(
+      'Auth.InvalidRefreshToken',
+    );
+    const home = await refresh('alpha-admin');
+    expect(claimsOf(((await home.json()) as { access_token: string }).access_token)).toMatchObject({ mkt: 'mkt-a' });
   });
 
   it('keeps the ID read-only on PATCH', async () => {
