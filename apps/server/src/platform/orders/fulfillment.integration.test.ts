@@ -43,7 +43,7 @@ describe('payments', () => {
       params: out(orderID),
       body: { Type: 'CreditCard', CreditCardID: SEED.creditCard },
     });
-    expect(card).toMatchObject({ Currency: 'USD', Transactions: [], Accepted: null });
+    expect(card).toMatchObject({ Currency: 'USD', Transactions: [], Accepted: false });
     expect(
       (
         await kit.errorOf('Payments.Patch', {

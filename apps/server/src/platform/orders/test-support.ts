@@ -250,6 +250,8 @@ export async function seedMarketplace(kit: OrdersTestKit): Promise<void> {
       ID: SEED.product,
       Name: 'Widget',
       Active: true,
+      // Flags are false unless set, as on the public platform: returns need Returnable.
+      Returnable: true,
       DefaultPriceScheduleID: SEED.schedule,
       xp: { Colour: 'red' },
     },
@@ -258,7 +260,7 @@ export async function seedMarketplace(kit: OrdersTestKit): Promise<void> {
     body: { ID: 'ps2', Name: 'Cheap', PriceBreaks: [{ Quantity: 1, Price: 2.5 }] },
   });
   await call('Products.Create', {
-    body: { ID: SEED.cheapProduct, Name: 'Gadget', Active: true, DefaultPriceScheduleID: 'ps2' },
+    body: { ID: SEED.cheapProduct, Name: 'Gadget', Active: true, Returnable: true, DefaultPriceScheduleID: 'ps2' },
   });
   await call('Addresses.Create', {
     params: { buyerID: SEED.buyer },
