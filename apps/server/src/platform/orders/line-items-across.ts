@@ -6,6 +6,7 @@ import type { ModelDefinition } from '../resources/fields.ts';
 import type { Registry } from '../resources/registry.ts';
 import { parseDirection } from './access.ts';
 import { queryParam } from './operation-helpers.ts';
+import { withOrderIds } from './order-store.ts';
 import { isoParam, listedOrderScope } from './order-writes.ts';
 
 /*
@@ -71,8 +72,8 @@ export async function listLineItemsAcrossOrders(
   for (const { parents, item } of await context.store.findUnder('LineItems', [...orders.keys()])) {
     const orderId = parents[0];
     const order = orderId === undefined ? undefined : orders.get(orderId);
-    if (!order) continue;
-    const extended = inModelOrder(fields.model, { ...item, OrderID: orderId, Order: order });
+    if (orderId === undefined || !order) continue;
+    const extended = inModelOrder(fields.model, { ...withOrderIds(item, orderId), OrderID: orderId, Order: order });
     if (list.matches(extended)) items.push(extended);
   }
   return list.page(items);

@@ -2,6 +2,7 @@ import { templateUserOf } from '../engine/anonymous-users.ts';
 import type { Item } from '../engine/context.ts';
 import { notFound } from '../engine/errors.ts';
 import type { Store } from '../engine/store.ts';
+import { filled } from '../engine/values.ts';
 import { orderTotals } from './pricing.ts';
 import { refreshPromotionDiscounts } from './promotion-discounts.ts';
 
@@ -162,4 +163,19 @@ export async function moveChildren(
 /** The ID an object had before a write, when the write gave it a new one. */
 export function renamedFrom(previous: Item | undefined, next: Item): string | undefined {
   return previous && previous.ID !== next.ID ? String(previous.ID) : undefined;
+}
+
+/**
+ * A line with the orders it belongs to named, as the public platform answers every line item:
+ * IncomingOrderID is the order the line came in on as the marketplace sees it (the line's own order,
+ * or for a copy on a supplier's order the buyer's order it was copied from, stored when copied);
+ * OutgoingOrderID is the supplier's order a forwarded line went to (stored when forwarded), else null.
+ * Filled on the way out rather than stored, so lines saved before and orders renamed since answer right.
+ */
+export function withOrderIds(line: Item, orderId: string): Item {
+  return {
+    ...line,
+    IncomingOrderID: filled(line.IncomingOrderID) ? line.IncomingOrderID : orderId,
+    OutgoingOrderID: filled(line.OutgoingOrderID) ? line.OutgoingOrderID : null,
+  };
 }

@@ -5,7 +5,7 @@ import { hasAnyRole, requireOrderOfPath } from '../orders/access.ts';
 import { buildLineItemOf, repriceCumulative } from '../orders/line-item-builder.ts';
 import { checkedBody, guardedGet, parentChecked, rewriteItem, type StoredItem } from '../orders/operation-helpers.ts';
 import { listLineItemsAcrossOrders } from '../orders/line-items-across.ts';
-import { lineItemsOf, recalculateOrder } from '../orders/order-store.ts';
+import { lineItemsOf, recalculateOrder, withOrderIds } from '../orders/order-store.ts';
 import {
   bool,
   date,
@@ -165,16 +165,17 @@ async function editableLineItem(context: OperationContext): Promise<StoredItem &
 
 async function setShippingAddress(context: OperationContext): Promise<unknown> {
   const address = checkedBody(context, 'Address', ADDRESS_REQUIRED);
-  return rewriteItem(context, editableLineItem, ({ item }) => ({
+  const saved = await rewriteItem(context, editableLineItem, ({ item }) => ({
     ...item,
     ShippingAddressID: null,
     ShippingAddress: address,
   }));
+  return withOrderIds(saved, context.params.orderID ?? '');
 }
 
 async function patchShippingAddress(context: OperationContext): Promise<unknown> {
   const patch = checkedBody(context, 'Address');
-  return rewriteItem(context, editableLineItem, ({ item: lineItem, order }) => {
+  const saved = await rewriteItem(context, editableLineItem, ({ item: lineItem, order }) => {
     if (!lineItem.ShippingAddress) {
       throw validation(
         'The line item has no shipping address to change; use PUT to set one.',
@@ -191,6 +192,7 @@ async function patchShippingAddress(context: OperationContext): Promise<unknown>
     }
     return { ...lineItem, ShippingAddress: deepMerge(lineItem.ShippingAddress, patch) };
   });
+  return withOrderIds(saved, context.params.orderID ?? '');
 }
 
 const lineItems: ResourceDefinition = {
@@ -212,6 +214,8 @@ const lineItems: ResourceDefinition = {
   sortable: LINE_ITEM_SORTABLE,
   hooks: {
     listScope: parentChecked(requireOrderOfPath),
+    // Lines name their order (IncomingOrderID) on every answer; the stored value is only a forwarded copy's.
+    present: async (item, { parents }) => withOrderIds(item, parents[0] ?? ''),
     beforeWrite: beforeLineItemWrite,
     afterWrite: afterLineItemWrite,
     async beforeDelete(context) {
