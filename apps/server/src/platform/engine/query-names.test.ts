@@ -51,6 +51,10 @@ describe('query parameter names in any case', () => {
     const sorted = await get('admin', '/products/assignments?sortBy=ProductID');
     expect(sorted.status).toBe(400);
     expect(sorted.body.Errors[0]?.ErrorCode).toBe('List.InvalidSortProperty');
+    // userID is one of the public platform's parameters here, though no locale assignment names a user.
+    const locales = await get('admin', '/locales/assignments?UserID=u1');
+    expect(locales.status).toBe(200);
+    expect(locales.body.Items).toEqual([]);
     const searched = await get('admin', '/buyers/b1/addresses/assignments?search=x');
     expect(searched.body.Errors[0]?.ErrorCode).toBe('List.InvalidSearchProperty');
   });
