@@ -2,10 +2,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { registerSecurityHeaders } from './security-headers.ts';
 
 /**
  * Serves the built single-page app at `/` with history fallback: any GET that asks for HTML and
- * matches no file or API route gets `index.html`, so deep links and reloads work.
+ * matches no file or API route gets `index.html`, so deep links and reloads work. Every page and
+ * file of the app carries the portal's security headers (security-headers.ts); the API prefixes do not.
  */
 export async function registerWebApp(
   app: FastifyInstance,
@@ -14,6 +16,12 @@ export async function registerWebApp(
 ): Promise<void> {
   const indexFile = path.join(webDist, 'index.html');
   const built = fs.existsSync(indexFile);
+  // Paths are case-insensitive (router option), so `/PLATFORM/v1` is the API too.
+  const isApi = (url: string) => {
+    const lower = url.toLowerCase();
+    return apiPrefixes.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`));
+  };
+  await registerSecurityHeaders(app, app.config, (request) => !isApi(request.url.split('?')[0] ?? '/'));
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -35,8 +43,6 @@ export async function registerWebApp(
 
   // The static handler refuses directory paths, so the root page is its own route.
   app.get('/', (request, reply) => sendPage(reply));
-
-  const isApi = (url: string) => apiPrefixes.some((prefix) => url === prefix || url.startsWith(`${prefix}/`));
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '/';

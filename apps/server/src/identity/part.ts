@@ -2,6 +2,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Part } from '../part.ts';
 import { registerHealthRoute } from '../http/health.ts';
+import { registerSecurityHeaders } from '../http/security-headers.ts';
 import { createAccessTokenVerifier } from './access-tokens.ts';
 import { registerAccountRoutes } from './account-routes.ts';
 import { expiredSessionCleanup } from './expired-cleanup.ts';
@@ -24,6 +25,8 @@ async function identityPlugin(app: FastifyInstance): Promise<void> {
     app.log.error({ err: error }, 'identity provider error'),
   );
 
+  // First, so every page, the provider's own included, carries the portal's one header policy.
+  await registerSecurityHeaders(app, config);
   registerHealthRoute(app, 'identity');
   registerFormParser(app);
   registerInteractionRoutes(app, {

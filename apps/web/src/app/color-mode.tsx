@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 
 export type ColorMode = 'light' | 'dark';
 
-/** The localStorage key holding the user's choice; index.html reads the same key before React starts. */
+/** The localStorage key holding the user's choice; public/color-mode.js reads the same key before React starts. */
 export const COLOR_MODE_STORAGE_KEY = 'portal-color-mode';
 
 /** The subset of `Storage` the helpers need, so tests can pass a fake or a throwing one. */

@@ -9,15 +9,13 @@ export function escapeHtml(value: string): string {
 }
 
 /**
- * Security headers of every identity page: nothing but our inline styles may load, and no other
- * site may frame a page that asks for a password.
+ * Headers of every identity page: never cached (they hold anti-forgery tokens and who is signed in).
+ * The security headers (CSP, framing, nosniff, referrer, HSTS) come from the portal's one policy,
+ * http/security-headers.ts, which the part applies to every response before any handler runs.
  */
 export const PAGE_HEADERS: Readonly<Record<string, string>> = {
   'content-type': 'text/html; charset=utf-8',
   'cache-control': 'no-store',
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'",
-  'x-content-type-options': 'nosniff',
-  'referrer-policy': 'no-referrer',
 };
 
 // The portal's neutral look (its component library's default grey palette), light and dark by the
