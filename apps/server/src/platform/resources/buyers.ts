@@ -176,8 +176,7 @@ const locales: ResourceDefinition = {
       deletePath: '/locales/{localeID}/assignments',
       deleteParams: { localeID: 'LocaleID' },
       deleteQuery: { buyerID: 'BuyerID', userGroupID: 'UserGroupID' },
-      // userID as the public platform takes it; no locale assignment names a user, so it finds none.
-      listFilters: { buyerID: 'BuyerID', localeID: 'LocaleID', userID: 'UserID', userGroupID: 'UserGroupID' },
+      listFilters: { buyerID: 'BuyerID', localeID: 'LocaleID', userGroupID: 'UserGroupID' },
       key: ['LocaleID', 'BuyerID', 'UserGroupID'],
       roles: { read: ['LocaleAdmin', 'LocaleReader'], write: ['LocaleAdmin'] },
       references: {

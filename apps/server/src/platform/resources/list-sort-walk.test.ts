@@ -1,6 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
+import { buildDescription } from '../description/build-description.ts';
 import { buildOperations, type PlatformOperation } from '../engine/operations.ts';
 import { platformRegistry } from './index.ts';
+import { LINE_ITEM_SORTABLE } from './line-items.ts';
 import { call, type Method } from './testing/me-app.ts';
 import { useMeApp } from './testing/me-app.ts';
 
@@ -78,6 +80,43 @@ function urlOf(operation: PlatformOperation): string {
   });
 }
 
+const description = buildDescription({
+  registry: platformRegistry,
+  operations: buildOperations(platformRegistry),
+  publicUrl: 'http://localhost',
+});
+
+/**
+ * Lists that sort on more than their description offers in sortBy (it gives the default rules of
+ * their model): the line items across orders sort as line items and by OrderID, Me products by the products' fields.
+ */
+const SORTED_BEYOND_DESCRIPTION: Record<string, readonly string[]> = {
+  'LineItems.ListAcrossOrders': [...LINE_ITEM_SORTABLE, 'OrderID'],
+  'Me.ListProducts': ['DateCreated', 'Active', 'OwnerID', 'ParentID'],
+};
+
+/**
+ * A field of the listed model the description does not offer in sortBy: the list must refuse it too.
+ * Undefined when every plain field is sortable.
+ */
+function unsortableField(operation: PlatformOperation): string | undefined {
+  if (!operation.list) return undefined;
+  const parameters = description.paths[operation.path]?.get?.parameters ?? [];
+  const sortBy = parameters.find((parameter) => 'name' in parameter && parameter.name === 'sortBy');
+  const offered = new Set<string>(
+    (sortBy && 'schema' in sortBy ? (sortBy.schema?.items as { enum?: string[] } | undefined)?.enum : []) ?? [],
+  );
+  const beyond = SORTED_BEYOND_DESCRIPTION[operation.id] ?? [];
+  return Object.entries(operation.list.fields).find(
+    ([name, field]) =>
+      !offered.has(name) &&
+      !beyond.includes(name) &&
+      !field.writeOnly &&
+      field.type !== 'object' &&
+      field.type !== 'array',
+  )?.[0];
+}
+
 /** Me lists answer for the signed-in buyer user; the rest for a FullAccess admin. */
 const callerOf = (operation: PlatformOperation) => (operation.path.startsWith('/me/') ? 'u1' : 'admin');
 
@@ -96,5 +135,26 @@ describe('sortBy with a field that cannot be sorted', () => {
     // The same list without the bad sort answers, so the 400 is the sort's and the parents exist.
     const plain = await call(callerOf(operation), 'GET', url);
     expect(plain.status, `${url}: ${JSON.stringify(plain.body)}`).toBe(200);
+    // A property of the model that the list does not sort on is refused as well.
+    const field = unsortableField(operation);
+    if (field) {
+      const unsortable = await call(callerOf(operation), 'GET', `${url}?sortBy=${field}`);
+      expect(unsortable.status, `${url}?sortBy=${field}: ${JSON.stringify(unsortable.body)}`).toBe(400);
+      expect(unsortable.body.Errors[0]?.ErrorCode).toBe('List.InvalidSortProperty');
+    }
   });
+
+  // Callers with nothing to see (an admin user has no buyer) get an empty page, and still a 400.
+  // Lists under a product or shipment of the user's own answer 404 to others: those are left out.
+  const meLists = lists.filter((operation) => operation.path.startsWith('/me/') && operation.pathParams.length === 0);
+  it.each(meLists.map((operation) => [operation.id, operation] as const))(
+    '%s answers 400 to a caller with nothing to see',
+    async (_id, operation) => {
+      const url = urlOf(operation);
+      const sorted = await call('admin', 'GET', `${url}?sortBy=NoSuchField`);
+      expect(sorted.status, `${url}: ${JSON.stringify(sorted.body)}`).toBe(400);
+      const field = unsortableField(operation);
+      if (field) expect((await call('admin', 'GET', `${url}?sortBy=${field}`)).status, field).toBe(400);
+    },
+  );
 });

@@ -138,6 +138,14 @@ export function declaredResource(resources: readonly ResourceDefinition[], name:
  * A page of `resource` narrowed to the given ids, with the caller's filters, search, sort and
  * paging applied on top exactly as on the resource's own list, and items presented by its hook.
  */
+/**
+ * The empty page of a caller who can see nothing of `resource` (an admin user on a buyer's Me
+ * list): still asked of the store, so a bad filter, search or sort is a 400 as for anyone else.
+ */
+export function nothingVisible(context: OperationContext, resource: string, query: ListQuery): Promise<ListPage> {
+  return listByIds(context, context.registry.resource(resource), [], [], query);
+}
+
 export async function listByIds(
   context: OperationContext,
   resource: ResourceDefinition,

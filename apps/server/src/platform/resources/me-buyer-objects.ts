@@ -1,7 +1,7 @@
 import type { Item, OperationContext } from '../engine/context.ts';
 import { createItem, deleteItem, patchItem, saveItem } from '../engine/crud.ts';
 import { ApiError, notFound, validation } from '../engine/errors.ts';
-import { listPage, parseListQuery, type FilterClause, type ListPage } from '../engine/list-query.ts';
+import { parseListQuery, type FilterClause, type ListPage } from '../engine/list-query.ts';
 import { validateBody, withDefaults } from '../engine/validate.ts';
 import type { ModelDefinition } from './fields.ts';
 import {
@@ -9,6 +9,7 @@ import {
   buyerCaller,
   listByIds,
   reachingAssignments,
+  nothingVisible,
   uniqueIds,
   type BuyerCaller,
 } from './me-access.ts';
@@ -56,7 +57,7 @@ export function listReachable(kind: ReachableKind): Handler {
   return async (context) => {
     const query = parseListQuery(context.query);
     const caller = await buyerCaller(context);
-    if (!caller) return listPage([], 0, query);
+    if (!caller) return nothingVisible(context, kind.resource, query);
     const ids = uniqueIds((await reachingFor(context, kind, caller)).map((assignment) => assignment[kind.idField]));
     return listByIds(context, context.registry.resource(kind.resource), [caller.buyerId], ids, query);
   };
@@ -125,14 +126,15 @@ function listOwned(kind: OwnedKind): Handler {
   return async (context) => {
     const query = parseListQuery(context.query);
     const caller = await buyerCaller(context);
-    if (!caller) return listPage([], 0, query);
+    const computed = new Set([...Object.keys(kind.flags), 'Editable']);
+    const rest = { ...query, filters: query.filters.filter((filter) => !computed.has(filter.field)) };
+    if (!caller) return nothingVisible(context, kind.resource, rest);
     const byId = new Map<string, Item[]>();
     for (const assignment of await reachingFor(context, kind, caller)) {
       const id = assignment[kind.idField];
       if (typeof id === 'string') byId.set(id, [...(byId.get(id) ?? []), assignment]);
     }
     const owned = await ownedIds(context, kind, caller);
-    const computed = new Set([...Object.keys(kind.flags), 'Editable']);
     let ids = [...byId.keys()];
     for (const clause of query.filters.filter((filter) => computed.has(filter.field))) {
       const test = flagTest(clause);
@@ -140,7 +142,6 @@ function listOwned(kind: OwnedKind): Handler {
         test(clause.field === 'Editable' ? owned.has(id) : flagsOf(kind, byId.get(id) ?? [])[clause.field] === true),
       );
     }
-    const rest = { ...query, filters: query.filters.filter((filter) => !computed.has(filter.field)) };
     const page: ListPage = await listByIds(
       context,
       context.registry.resource(kind.resource),

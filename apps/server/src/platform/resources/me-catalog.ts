@@ -1,6 +1,6 @@
 import type { Item, OperationContext } from '../engine/context.ts';
 import { notFound, validation } from '../engine/errors.ts';
-import { listPage, parseListQuery, type ListPage } from '../engine/list-query.ts';
+import { parseListQuery, type ListPage } from '../engine/list-query.ts';
 import type { Match, Store } from '../engine/store.ts';
 import { catalogResources } from './catalogs.ts';
 import { presentItems, queryValue } from './catalog-rules.ts';
@@ -11,6 +11,7 @@ import {
   declaredResource,
   listByIds,
   reachingAssignments,
+  nothingVisible,
   uniqueIds,
   type BuyerCaller,
 } from './me-access.ts';
@@ -243,7 +244,7 @@ async function asBuyerProducts(context: OperationContext, caller: BuyerCaller, i
 export const listMyProducts: Handler = async (context) => {
   const query = parseListQuery(context.query, ['catalogID', 'categoryID', 'depth']);
   const caller = await buyerCaller(context);
-  if (!caller) return listPage([], 0, query);
+  if (!caller) return nothingVisible(context, 'Products', query);
   const catalogId = queryValue(context.query, 'catalogID') || undefined;
   const categoryId = queryValue(context.query, 'categoryID') || undefined;
   let ids = await visibleProductIds(context.store, caller, catalogId ? { catalogId } : {});
@@ -293,7 +294,7 @@ export const getMyProduct: Handler = async (context) => {
 export const listMyCatalogs: Handler = async (context) => {
   const query = parseListQuery(context.query);
   const caller = await buyerCaller(context);
-  if (!caller) return listPage([], 0, query);
+  if (!caller) return nothingVisible(context, 'Catalogs', query);
   const ids = (await visibleCatalogs(context.store, caller)).keys();
   return listByIds(context, context.registry.resource('Catalogs'), [], ids, query);
 };
@@ -343,7 +344,7 @@ export const listMyCategories: Handler = async (context) => {
   const query = parseListQuery(context.query, ['depth', 'catalogID', 'productID']);
   const caller = await buyerCaller(context);
   const catalog = caller ? await categoryCatalog(context, caller) : undefined;
-  if (!caller || !catalog) return listPage([], 0, query);
+  if (!caller || !catalog) return nothingVisible(context, 'Categories', query);
   const [catalogId, assignment] = catalog;
   const depth = depthParam(context, '1');
   const view = await categoryView(context.store, caller, catalogId, assignment);

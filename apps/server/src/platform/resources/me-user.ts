@@ -1,12 +1,12 @@
 import { anonUserProhibited } from '../auth/anonymous.ts';
 import type { AuthContext, Item, OperationContext, PortalUserProfile, WriteContext } from '../engine/context.ts';
 import { ApiError, validation, type ApiErrorEntry } from '../engine/errors.ts';
-import { listPage, parseListQuery, type ListPage } from '../engine/list-query.ts';
+import { parseListQuery, type ListPage } from '../engine/list-query.ts';
 import { hashPassword } from '../../security/passwords.ts';
 import type { Store } from '../engine/store.ts';
 import { deepMerge, validateBody, withDefaults } from '../engine/validate.ts';
 import { presentItems, queryValue } from './catalog-rules.ts';
-import { declaredResource, groupIdsOf, homeOf, listByIds, type UserHome } from './me-access.ts';
+import { declaredResource, groupIdsOf, homeOf, listByIds, nothingVisible, type UserHome } from './me-access.ts';
 import { meUserModel, shapeAs } from './me-models.ts';
 import { orderResources } from './orders.ts';
 import { USER_REQUIRED, userModel } from './shared-models.ts';
@@ -159,7 +159,7 @@ export const patchMe = (context: OperationContext) => writeMe(context, 'patch');
 export async function listMyUserGroups(context: OperationContext): Promise<ListPage> {
   const query = parseListQuery(context.query);
   const home = homeOf(context.auth);
-  if (!home) return listPage([], 0, query);
+  if (!home) return nothingVisible(context, 'UserGroups', query);
   // An anonymous shopper belongs to the groups of the default context user it browses as.
   const member = context.auth.anonymous?.templateUserId ?? context.auth.userId;
   const ids = await groupIdsOf(context.store, home, member);
@@ -181,7 +181,7 @@ export async function listMyOrders(context: OperationContext): Promise<ListPage>
   const query = parseListQuery(context.query, ['from', 'to']);
   const { auth } = context;
   const company = auth.userType === 'admin' ? context.marketplaceId : auth.companyId;
-  if (!company) return listPage([], 0, query);
+  if (!company) return nothingVisible(context, 'Orders', query);
   const from = dateParam(context, 'from');
   const to = dateParam(context, 'to');
   const filters = [

@@ -51,11 +51,9 @@ export const messageSenders: ResourceDefinition = {
       deletePath: '/messagesenders/{messageSenderID}/assignments',
       deleteParams: { messageSenderID: 'MessageSenderID' },
       deleteQuery: { buyerID: 'BuyerID', userGroupID: 'UserGroupID', supplierID: 'SupplierID' },
-      // userID as the public platform takes it; no message sender assignment names a user, so it finds none.
       listFilters: {
         buyerID: 'BuyerID',
         messageSenderID: 'MessageSenderID',
-        userID: 'UserID',
         userGroupID: 'UserGroupID',
         supplierID: 'SupplierID',
       },

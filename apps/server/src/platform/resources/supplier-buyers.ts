@@ -1,5 +1,5 @@
 import type { Item, OperationContext } from '../engine/context.ts';
-import { listPage, parseListQuery } from '../engine/list-query.ts';
+import { parseListQuery } from '../engine/list-query.ts';
 import { memoryPage, modelList } from '../engine/memory-list.ts';
 import { defineModel, id, text } from './fields.ts';
 import { buyerCaller, listByIds, uniqueIds } from './me-access.ts';
@@ -88,7 +88,7 @@ async function listBuyerSellers(context: OperationContext): Promise<unknown> {
 async function listMySellers(context: OperationContext): Promise<unknown> {
   const query = parseListQuery(context.query);
   const caller = await buyerCaller(context);
-  if (!caller) return listPage([], 0, query);
+  if (!caller) return memoryPage(sellerList(context), [], query);
   return memoryPage(sellerList(context), await sellersOf(context, caller.buyerId, true), query);
 }
 
