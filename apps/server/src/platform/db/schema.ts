@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, jsonb, pgSchema, primaryKey, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const platformSchema = pgSchema('platform');
 
@@ -84,4 +95,77 @@ export const refreshTokens = platformSchema.table(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('refresh_tokens_expires_idx').on(table.expiresAt)],
+);
+
+/**
+ * Search indexes (ARCHITECTURE §4.5): per marketplace and type (Products, Orders), one active index
+ * that `search` reads, older ones kept as a record, and at most one build in progress. `mapping`
+ * holds the field types the build inferred (dotted path -> text, number, boolean or object).
+ */
+export const searchIndexes = platformSchema.table(
+  'search_indexes',
+  {
+    id: text('id').primaryKey(),
+    marketplaceId: text('marketplace_id').notNull(),
+    type: text('type').notNull(),
+    status: text('status').notNull(),
+    isActive: boolean('is_active').notNull().default(false),
+    percentComplete: integer('percent_complete').notNull().default(0),
+    mapping: jsonb('mapping').notNull().default({}),
+    documentCount: integer('document_count'),
+    indexedCount: integer('indexed_count'),
+    rejectedCount: integer('rejected_count'),
+    /** Builds started for this index (a build interrupted by a crash is started again, up to a limit). */
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    /** Last sign of life of the build; a build silent for long was interrupted. */
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('search_indexes_marketplace_idx').on(table.marketplaceId, table.type, table.createdAt),
+    uniqueIndex('search_indexes_one_active_idx')
+      .on(table.marketplaceId, table.type)
+      .where(sql`${table.isActive}`),
+    // One build at a time per marketplace and type, enforced by the database whatever the race.
+    uniqueIndex('search_indexes_one_build_idx')
+      .on(table.marketplaceId, table.type)
+      .where(sql`${table.status} IN ('WaitingToBuild', 'Building')`),
+  ],
+);
+
+/** The documents of an index: what `search` looks in (the searchable fields, lower-cased). */
+export const searchEntries = platformSchema.table(
+  'search_entries',
+  {
+    indexId: text('index_id').notNull(),
+    thingId: text('thing_id').notNull(),
+    fields: jsonb('fields').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.indexId, table.thingId] })],
+);
+
+/** Documents an index rejected because a value conflicts with its mapping. */
+export const searchIndexErrors = platformSchema.table(
+  'search_index_errors',
+  {
+    indexId: text('index_id').notNull(),
+    thingId: text('thing_id').notNull(),
+    failedOn: timestamp('failed_on', { withTimezone: true }).notNull().defaultNow(),
+    errorText: text('error_text').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.indexId, table.thingId] })],
+);
+
+/** Every accepted rebuild request, counted against the hourly and weekly limits. */
+export const searchRebuilds = platformSchema.table(
+  'search_rebuilds',
+  {
+    marketplaceId: text('marketplace_id').notNull(),
+    type: text('type').notNull(),
+    indexId: text('index_id').notNull(),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('search_rebuilds_window_idx').on(table.marketplaceId, table.type, table.requestedAt)],
 );
