@@ -32,6 +32,8 @@ export default defineConfig({
               name: 'codemirror',
               test: /node_modules[\\/](@codemirror|@lezer|@marijn|crelt|style-mod|w3c-keyname)[\\/]/,
             },
+            // The captcha widget loads with the first self-service form only (features/self-service/captcha).
+            { name: 'altcha', test: /node_modules[\\/]altcha[\\/]/ },
             { name: 'vendor', test: /node_modules[\\/]/, entriesAware: true },
           ],
         },

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import type { RouteObject } from 'react-router';
 import { AppLayout } from '@/app/layout/app-layout';
-import { AdminResourcePage } from '@/app/routes/admin-resource-page';
 import { IndexingRedirect } from '@/app/routes/indexing-redirect';
 import { NotFoundPage } from '@/app/routes/not-found-page';
 import { RouteErrorPage } from '@/app/routes/route-error-page';
@@ -25,11 +24,19 @@ export const appRoutes: RouteObject[] = [
             path: 'console',
             lazy: async () => ({ Component: (await import('@/features/console/console-route')).ConsoleRoute }),
           },
-          { path: 'self-service/*', element: <PlaceholderPage name="Self-service" /> },
+          {
+            path: 'self-service/*',
+            lazy: async () => ({
+              Component: (await import('@/features/self-service/self-service-route')).SelfServiceRoute,
+            }),
+          },
           { path: 'indexing', element: <IndexingRedirect /> },
-          { path: 'admin', element: <PlaceholderPage name="Marketplace explorer" /> },
-          // The splat lets resource sub-pages (orders/incoming, item ids) resolve to the resource.
-          { path: 'admin/:resource/*', element: <AdminResourcePage /> },
+          { path: 'admin', lazy: async () => ({ Component: (await import('@/features/admin/admin-home')).AdminHome }) },
+          // One splat for the whole explorer: features/admin/catalogue resolves every list, item and tab below it.
+          {
+            path: 'admin/*',
+            lazy: async () => ({ Component: (await import('@/features/admin/admin-route')).AdminRoute }),
+          },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

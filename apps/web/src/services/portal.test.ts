@@ -78,6 +78,19 @@ describe('createPortalClient', () => {
     ]);
   });
 
+  it('lists search indexes by type, their errors, and rebuilds one with the captcha answer', async () => {
+    const { client, calls } = portal();
+    await client.listSearchIndexes('Products');
+    await client.listSearchIndexErrors('idx/1');
+    await client.rebuildSearchIndex('idx/1', { Recaptcha: { Token: 'solved' }, id: 'user-sub' });
+    expect(calls.map((call) => `${call.method} ${call.url}`)).toEqual([
+      'GET /portal-api/searchindexes?type=Products',
+      'GET /portal-api/searchindexes/idx%2F1/errors',
+      'POST /portal-api/searchindexes/idx%2F1/rebuild',
+    ]);
+    expect(calls[2]?.body).toEqual({ Recaptcha: { Token: 'solved' }, id: 'user-sub' });
+  });
+
   it('accepts another base URL', async () => {
     const fake = fakeFetch();
     await createPortalClient({ baseUrl: 'https://portal.test/api/', fetch: fake.fetch }).getMe();

@@ -103,6 +103,43 @@ export interface PortalPage<T> {
   Meta?: ListMeta;
 }
 
+/** The two kinds of search index a marketplace has (spec 1 §3). */
+export const SEARCH_INDEX_TYPES = ['Products', 'Orders'] as const;
+export type SearchIndexType = (typeof SEARCH_INDEX_TYPES)[number];
+
+export type SearchIndexStatus =
+  'Ready' | 'WaitingToBuild' | 'Building' | 'Rebuilding' | 'Failed' | 'Invalid' | 'Canceled';
+
+/** A search index of a marketplace (spec 1 §3), as `GET /searchindexes?type=` lists it. */
+export interface SearchIndex {
+  IndexID: string;
+  Type: SearchIndexType;
+  Status: SearchIndexStatus;
+  /** 0-100 while building. */
+  PercentComplete: number;
+  DateCreated: string;
+  IsActiveIndex: boolean;
+  /** When the build ended (Ready or Failed); absent while it runs. */
+  DateCompleted?: string | null;
+  /** Documents the build put in the index. */
+  DocumentCount?: number | null;
+  /** Documents the build rejected (the errors list may hold fewer: the platform logs the first ones). */
+  RejectedCount?: number | null;
+}
+
+/** One document a build rejected (spec 1 §3 "Index error"). */
+export interface SearchIndexError {
+  /** The product or order id. */
+  ThingID: string;
+  FailedOn: string;
+  ErrorText: string;
+}
+
+/** The captcha answer every self-service trigger sends (spec 1 §7). */
+export interface CaptchaAnswer {
+  Recaptcha: { Token: string };
+}
+
 /** Where the portal service is mounted in the embedded setup (ARCHITECTURE §2). */
 export const DEFAULT_PORTAL_BASE_URL = '/portal-api';
 
@@ -128,6 +165,10 @@ export interface PortalClient {
     clientId: string,
     query?: { search?: string; page?: number; pageSize?: number },
   ): Promise<PortalPage<ImpersonationUser>>;
+  listSearchIndexes(type: SearchIndexType): Promise<{ SearchIndexes: SearchIndex[] }>;
+  listSearchIndexErrors(indexId: string): Promise<{ SearchIndexErrors: SearchIndexError[] }>;
+  /** Starts a rebuild of the active index; `id` is the signed-in user's subject (spec 1 §7). */
+  rebuildSearchIndex(indexId: string, body: CaptchaAnswer & { id: string }): Promise<unknown>;
 }
 
 /**
@@ -155,5 +196,8 @@ export function createPortalClient(options: Partial<HttpClientOptions> = {}): Po
     getImpersonationToken: (clientId, username) => http.get('/marketplace/token', { clientId, username }),
     listApiClients: (query = {}) => http.get('/apiclients', { pageSize: 100, ...query }),
     listApiClientUsers: (clientId, query = {}) => http.get(`/apiclients/${encodeURIComponent(clientId)}/users`, query),
+    listSearchIndexes: (type) => http.get('/searchindexes', { type }),
+    listSearchIndexErrors: (indexId) => http.get(`/searchindexes/${encodeURIComponent(indexId)}/errors`),
+    rebuildSearchIndex: (indexId, body) => http.post(`/searchindexes/${encodeURIComponent(indexId)}/rebuild`, body),
   };
 }

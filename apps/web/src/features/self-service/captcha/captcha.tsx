@@ -1,0 +1,39 @@
+import { HStack, Spinner, Text } from '@chakra-ui/react';
+import { lazy, Suspense } from 'react';
+import type { TokenSource } from '@/services/http';
+
+/** The portal service's captcha challenge (ALTCHA by default, ARCHITECTURE §5). */
+export const CAPTCHA_CHALLENGE_URL = '/portal-api/captcha/challenge';
+
+export interface CaptchaProps {
+  challengeUrl: string;
+  /** Sent as a bearer token with the challenge request. */
+  getToken?: TokenSource;
+  /** The answer to send as `Recaptcha.Token`, or undefined while none is ready (or after it expired). */
+  onChange: (token: string | undefined) => void;
+}
+
+// The widget (about 35 KB compressed) downloads when the first form that needs it opens.
+const AltchaWidget = lazy(() => import('./altcha-widget'));
+
+/**
+ * The captcha every self-service trigger needs before its button enables (spec 1 §4, §5). Give it a new `key`
+ * after each attempt so it starts over, as spec 1 §4 asks.
+ *
+ * @example
+ * <Captcha key={attempt} challengeUrl={CAPTCHA_CHALLENGE_URL} getToken={getIdentityToken} onChange={setToken} />
+ */
+export function Captcha(props: CaptchaProps) {
+  return (
+    <Suspense
+      fallback={
+        <HStack role="status" gap="2">
+          <Spinner size="sm" />
+          <Text color="fg.muted">Loading the captcha...</Text>
+        </HStack>
+      }
+    >
+      <AltchaWidget {...props} />
+    </Suspense>
+  );
+}

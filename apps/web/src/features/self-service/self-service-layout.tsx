@@ -1,0 +1,64 @@
+import { Alert, Badge, Box, Flex, Heading, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
+import { usePortalContext } from '@/app/portal/portal-context';
+import { AppNavLink } from '@/ui/app-nav-link';
+import { NON_ORG_ADMIN_WARNING, ORG_ADMIN_INTRO, SELF_SERVICE_TITLE, visibleTools } from './self-service-tools';
+
+/** The self-service frame (spec 1 §2): title, the org-admin text or warning, the tools' side menu, the chosen tool. */
+export function SelfServiceLayout({ children }: { children: ReactNode }) {
+  const { me, marketplace } = usePortalContext();
+  return (
+    <Stack gap="6">
+      <Heading as="h1" size="2xl">
+        {SELF_SERVICE_TITLE}
+      </Heading>
+      {me.IsOrganizationAdmin ? (
+        <Text color="fg.muted">{ORG_ADMIN_INTRO}</Text>
+      ) : (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Title>{NON_ORG_ADMIN_WARNING}</Alert.Title>
+        </Alert.Root>
+      )}
+      <Flex direction={{ base: 'column', md: 'row' }} gap="6" align="flex-start">
+        <Box as="nav" aria-label="Self-service tools" flexShrink="0" w={{ base: 'full', md: '56' }}>
+          <Stack as="ul" gap="0.5" listStyleType="none" m="0" p="0">
+            {visibleTools(marketplace.OcEnvironment).map((tool) => (
+              <li key={tool.path}>
+                <AppNavLink
+                  to={`/self-service/${tool.path}`}
+                  display="flex"
+                  alignItems="center"
+                  gap="2"
+                  px="3"
+                  py="1.5"
+                  rounded="l2"
+                  fontSize="sm"
+                  color="fg.muted"
+                  textDecoration="none"
+                  _hover={{ bg: 'bg.muted', color: 'fg', textDecoration: 'none' }}
+                  _currentPage={{ bg: 'blue.subtle', color: 'blue.fg', fontWeight: 'medium' }}
+                >
+                  {tool.label}
+                  {tool.beta && (
+                    <Badge colorPalette="purple" variant="surface" size="xs">
+                      BETA
+                    </Badge>
+                  )}
+                  {tool.placeholder && (
+                    <Text as="span" fontSize="xs" color="fg.subtle">
+                      (coming soon)
+                    </Text>
+                  )}
+                </AppNavLink>
+              </li>
+            ))}
+          </Stack>
+        </Box>
+        <Box flex="1" minW="0" w="full">
+          {children}
+        </Box>
+      </Flex>
+    </Stack>
+  );
+}
