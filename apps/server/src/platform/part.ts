@@ -18,6 +18,8 @@ import { marketplaces } from './db/schema.ts';
 import { platformMaintenance } from './maintenance.ts';
 import { registerManagementRoutes } from './mgmt/routes.ts';
 import { platformRegistry } from './resources/index.ts';
+import { createBuildQueue, searchBuildJob, searchUpkeepJob } from './search/jobs.ts';
+import { createSearchTriggers } from './search/triggers.ts';
 import { DEMO_ACCOUNT_LINES, seedPlatformDemo } from './seed/demo.ts';
 
 /** The operation table, built once: routes and description both come from it. */
@@ -42,6 +44,10 @@ async function platformPlugin(app: FastifyInstance): Promise<void> {
   });
   await registerOAuthRoutes(app, deps);
   const authenticator = createAuthenticator(db, keys, { baseUrl });
+  const buildQueue = createBuildQueue(app.database, (error) =>
+    app.log.warn({ err: error }, 'search index build not queued; the upkeep job will build it'),
+  );
+  const afterOperation = createSearchTriggers(db, buildQueue);
   await app.register(
     async (v1) =>
       registerOperations(v1, operations, platformRegistry, db, authenticator, {
@@ -53,10 +59,11 @@ async function platformPlugin(app: FastifyInstance): Promise<void> {
             .where(eq(marketplaces.id, id));
           return row?.environment ?? 'Sandbox';
         },
+        afterOperation,
       }),
     { prefix: '/v1' },
   );
-  await app.register(async (mgmt) => registerManagementRoutes(mgmt, deps), { prefix: '/mgmt' });
+  await app.register(async (mgmt) => registerManagementRoutes(mgmt, { ...deps, buildQueue }), { prefix: '/mgmt' });
 }
 
 /** The local commerce platform, mounted at `/platform`. */
@@ -66,7 +73,7 @@ export const platformPart: Part = {
   migrationsFolder: path.join(import.meta.dirname, 'db/migrations'),
   plugin: platformPlugin,
   seed: seedPlatformDemo,
-  jobs: [platformMaintenance],
+  jobs: [platformMaintenance, searchBuildJob, searchUpkeepJob],
   demoAccounts: DEMO_ACCOUNT_LINES,
   errorBody: ({ status, code, message }) => ({ body: new ApiError(status, code, message).toJSON() }),
 };

@@ -8,6 +8,8 @@ export interface PlatformServices {
   issuer: TokenIssuer;
   /** The marketplace's environment (Sandbox, Staging, Production...), named in integration payloads. */
   environmentOf?(marketplaceId: string): Promise<string>;
+  /** Runs after an operation succeeded (the first product list call starts the first search index build). */
+  afterOperation?(operationId: string, marketplaceId: string): Promise<void>;
 }
 
 /** Any stored object: the JSON body the API shows (ID, fields, xp). */

@@ -54,7 +54,7 @@ function fieldJsonType(field: ResolvedField): SQL {
 
 const NUMBER = /^-?\d+(\.\d+)?$/;
 
-function likePattern(value: string): string {
+export function likePattern(value: string): string {
   return value.replace(/[\\%_]/g, (c) => `\\${c}`).replace(/\*/g, '%');
 }
 

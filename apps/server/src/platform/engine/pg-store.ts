@@ -7,6 +7,8 @@ import type { Item } from './context.ts';
 import { idExists, notFound, validation } from './errors.ts';
 import { compileFilters, compileSearch, compileSort } from './filter-sql.ts';
 import { listPage, type ListPage, type ListQuery } from './list-query.ts';
+import { activeMapping, reindexDocument } from '../search/entries.ts';
+import { indexedSearch, searchesIndex } from '../search/search-sql.ts';
 import type { Match, Store, StoredItem } from './store.ts';
 
 const parentKey = (parents: readonly string[]) => parents.join('/');
@@ -119,7 +121,12 @@ export class PgStore implements Store {
           );
         }
       }
-      conditions.push(compileSearch(this.registry, model, query.search, fields));
+      const direct = compileSearch(this.registry, model, query.search, fields);
+      conditions.push(
+        searchesIndex(resource.name, parents)
+          ? indexedSearch(this.marketplaceId, resource.name, query.search, fields, direct)
+          : direct,
+      );
     }
     const sortable = new Set(resource.sortable ?? defaultSortable(resource));
     const keys = compileSort(this.registry, model, query.sortBy, sortable);
@@ -194,6 +201,25 @@ export class PgStore implements Store {
           ON CONFLICT DO NOTHING RETURNING id`,
     );
     if (inserted.length === 0) throw idExists(this.registry.resource(resource).model.name, id);
+    await this.keepIndexCurrent(resource, parents, id, item);
+  }
+
+  /**
+   * Keeps the active search index current after a write of a product or order (ARCHITECTURE §4.5):
+   * in the write's own transaction, so the index never shows what was not stored.
+   */
+  private async keepIndexCurrent(
+    resource: string,
+    parents: readonly string[],
+    id: string,
+    item: Item | undefined,
+  ): Promise<void> {
+    if (!searchesIndex(resource, parents)) return;
+    const active = await activeMapping(this.db, this.marketplaceId, resource as 'Products' | 'Orders');
+    if (!active) return;
+    const searchable =
+      this.registry.resource(resource).searchable ?? defaultSearchable(this.registry.resource(resource));
+    await reindexDocument(this.db, active.id, active.mapping, id, item, searchable);
   }
 
   async put(resource: string, parents: readonly string[], item: Item, secret?: Item): Promise<void> {
@@ -205,6 +231,7 @@ export class PgStore implements Store {
             SET body = excluded.body, secret = coalesce(excluded.secret, platform.documents.secret), updated_at = now()`,
       ),
     );
+    await this.keepIndexCurrent(resource, parents, String(item.ID), item);
   }
 
   async rename(resource: string, parents: readonly string[], fromId: string, item: Item): Promise<void> {
@@ -216,6 +243,8 @@ export class PgStore implements Store {
             WHERE ${this.where(resource, parents, [sql`d.id = ${fromId}`])}`,
       ),
     );
+    await this.keepIndexCurrent(resource, parents, fromId, undefined);
+    await this.keepIndexCurrent(resource, parents, toId, item);
   }
 
   async remove(resource: string, parents: readonly string[], id: string): Promise<boolean> {
@@ -223,6 +252,7 @@ export class PgStore implements Store {
       this.db,
       sql`DELETE FROM platform.documents d WHERE ${this.where(resource, parents, [sql`d.id = ${id}`])} RETURNING d.id`,
     );
+    if (removed.length > 0) await this.keepIndexCurrent(resource, parents, id, undefined);
     return removed.length > 0;
   }
 

@@ -57,6 +57,7 @@ export function registerOperations(
           ...(services ? { services } : {}),
         };
         const result = await operation.handler(context);
+        await services?.afterOperation?.(operation.id, auth.marketplaceId);
         reply.code(operation.response.status);
         if (operation.response.status === 204) return reply.send();
         if (operation.kind === 'Create' && result && typeof result === 'object' && 'ID' in result) {

@@ -7,6 +7,8 @@ import { marketplaces } from '../db/schema.ts';
 import { ApiError, notFound, validation } from '../engine/errors.ts';
 import { parseListQuery, type RawQuery } from '../engine/list-query.ts';
 import { PgStore } from '../engine/pg-store.ts';
+import type { BuildQueue } from '../search/jobs.ts';
+import { registerSearchIndexRoutes } from './search-routes.ts';
 import { listSignInUsers } from './signin-users.ts';
 
 type MarketplaceRow = typeof marketplaces.$inferSelect;
@@ -59,7 +61,10 @@ function rolesField(body: unknown): string[] {
  * The management API (ARCHITECTURE §4.6): service-to-service calls of the portal service,
  * authenticated with the shared secret. Never exposed to browsers.
  */
-export async function registerManagementRoutes(app: FastifyInstance, deps: AuthDeps): Promise<void> {
+export async function registerManagementRoutes(
+  app: FastifyInstance,
+  deps: AuthDeps & { buildQueue?: BuildQueue },
+): Promise<void> {
   const minter = createTokenMinter(deps);
   const { db } = deps;
 
@@ -76,6 +81,8 @@ export async function registerManagementRoutes(app: FastifyInstance, deps: AuthD
     if (!row) throw notFound('Marketplace', id);
     return row;
   }
+
+  registerSearchIndexRoutes(app, { db, buildQueue: deps.buildQueue, requireMarketplace });
 
   app.get('/marketplaces', async () => {
     const rows = await db.select().from(marketplaces).orderBy(marketplaces.id);
