@@ -6,7 +6,6 @@ import { IndexingRedirect } from '@/app/routes/indexing-redirect';
 import { NotFoundPage } from '@/app/routes/not-found-page';
 import { RouteErrorPage } from '@/app/routes/route-error-page';
 import { HomePage } from '@/features/home/home-page';
-import { PlaceholderPage } from '@/ui/placeholder-page';
 
 /** Every route of the portal; exported so tests can mount them in a memory router. */
 export const appRoutes: RouteObject[] = [

@@ -1,0 +1,74 @@
+import { Box, Text } from '@chakra-ui/react';
+import { Navigate, useLocation, useParams } from 'react-router';
+import { NotFoundPage } from '@/app/routes/not-found-page';
+import { withKeptQuery } from '@/lib/keep-query';
+import { resolveAdminPath } from './catalogue/resolve-path';
+import { BreadcrumbTrail } from './detail/breadcrumb-trail';
+import { DetailPage } from './detail/detail-page';
+import { ItemFrame } from './detail/item-frame';
+import { ListPage } from './list/list-page';
+
+/** Shown on tabs the assignments issue builds; the tab, its route and its operation already exist. */
+export const RELATED_TAB_PLACEHOLDER = 'Assignments are coming in a later release.';
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** Every page below /admin, found in the catalogue (see `resolveAdminPath`). */
+export function AdminRoute() {
+  const { '*': splat = '' } = useParams();
+  const { pathname, search } = useLocation();
+  const location = resolveAdminPath(splat.split('/').filter(Boolean).map(safeDecode));
+  switch (location.kind) {
+    case 'redirect':
+      return <Navigate replace to={withKeptQuery(`/admin/${location.to}`, search)} />;
+    case 'not-found':
+      return <NotFoundPage />;
+    case 'list': {
+      const { collection, params, owner } = location;
+      const page = <ListPage key={pathname} collection={collection} params={params} nested={owner !== null} />;
+      return (
+        <>
+          <BreadcrumbTrail collection={collection} params={params} />
+          {owner ? (
+            <ItemFrame collection={owner.collection} owner={owner}>
+              {page}
+            </ItemFrame>
+          ) : (
+            page
+          )}
+        </>
+      );
+    }
+    case 'item':
+      return (
+        <>
+          <BreadcrumbTrail collection={location.collection} params={location.params} />
+          <DetailPage
+            key={pathname}
+            collection={location.collection}
+            params={location.params}
+            itemId={location.itemId}
+          />
+        </>
+      );
+    case 'related':
+      return (
+        <>
+          <BreadcrumbTrail collection={location.owner.collection} params={location.owner.params} />
+          <ItemFrame collection={location.owner.collection} owner={location.owner}>
+            <Box borderWidth="1px" borderStyle="dashed" rounded="l2" px="6" py="8" textAlign="center">
+              <Text color="fg.muted">
+                {location.tab.label}: {RELATED_TAB_PLACEHOLDER}
+              </Text>
+            </Box>
+          </ItemFrame>
+        </>
+      );
+  }
+}

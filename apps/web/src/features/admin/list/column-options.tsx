@@ -1,0 +1,59 @@
+import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { fieldLabel } from '@/forms/field-model';
+import { CheckboxList } from '@/ui/checkbox-list';
+import type { ListColumn } from '../lib/columns';
+
+/** The Columns button: which fields the table shows, kept per marketplace and resource by the caller. */
+export function ColumnOptions(props: {
+  available: readonly ListColumn[];
+  chosen: readonly string[];
+  onChange: (fields: string[] | null) => void;
+}) {
+  const { available, chosen, onChange } = props;
+  const labels = new Map(available.map((column) => [fieldLabel(column.field), column.field]));
+  const toggle = (label: string, checked: boolean) => {
+    const field = labels.get(label) ?? label;
+    const next = checked ? [...chosen, field] : chosen.filter((name) => name !== field);
+    // Kept in model order so the table reads the same whichever order fields were ticked in.
+    onChange(available.map((column) => column.field).filter((name) => next.includes(name)));
+  };
+  return (
+    <Dialog.Root size="md">
+      <Dialog.Trigger asChild>
+        <Button variant="outline" size="sm">
+          Columns
+        </Button>
+      </Dialog.Trigger>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content>
+            <Dialog.Header>
+              <Dialog.Title>Columns</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <CheckboxList
+                options={[...labels.keys()]}
+                chosen={chosen.map(fieldLabel)}
+                onToggle={toggle}
+                filterLabel="Filter columns"
+                emptyText="No column matches."
+              />
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="ghost" onClick={() => onChange(null)}>
+                Reset to defaults
+              </Button>
+              <Dialog.ActionTrigger asChild>
+                <Button>Done</Button>
+              </Dialog.ActionTrigger>
+            </Dialog.Footer>
+            <Dialog.CloseTrigger asChild>
+              <CloseButton size="sm" aria-label="Close column options" />
+            </Dialog.CloseTrigger>
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
