@@ -45,3 +45,16 @@ export const memberships = portalSchema.table(
     }).onDelete('cascade'),
   ],
 );
+
+/**
+ * Captcha solutions already used: each solved challenge is accepted once (a replay is a 403), in
+ * every process, until it expires and the row can go.
+ */
+export const usedCaptchas = portalSchema.table(
+  'used_captchas',
+  {
+    challengeId: text('challenge_id').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('used_captchas_expires_idx').on(table.expiresAt)],
+);
