@@ -121,10 +121,14 @@ export interface SearchIndex {
   IsActiveIndex: boolean;
   /** When the build ended (Ready or Failed); absent while it runs. */
   DateCompleted?: string | null;
+  /** Documents the build read. */
+  TotalCount?: number | null;
   /** Documents the build put in the index. */
   DocumentCount?: number | null;
   /** Documents the build rejected (the errors list may hold fewer: the platform logs the first ones). */
   RejectedCount?: number | null;
+  /** Seconds from the start of the build to its end; null while it runs. */
+  BuildSeconds?: number | null;
 }
 
 /** One document a build rejected (spec 1 §3 "Index error"). */
@@ -167,8 +171,11 @@ export interface PortalClient {
   ): Promise<PortalPage<ImpersonationUser>>;
   listSearchIndexes(type: SearchIndexType): Promise<{ SearchIndexes: SearchIndex[] }>;
   listSearchIndexErrors(indexId: string): Promise<{ SearchIndexErrors: SearchIndexError[] }>;
-  /** Starts a rebuild of the active index; `id` is the signed-in user's subject (spec 1 §7). */
-  rebuildSearchIndex(indexId: string, body: CaptchaAnswer & { id: string }): Promise<unknown>;
+  /**
+   * Starts a rebuild of the active index; `id` is the signed-in user's subject (spec 1 §7). Answers the new
+   * index that will replace it (the spec leaves the shape open).
+   */
+  rebuildSearchIndex(indexId: string, body: CaptchaAnswer & { id: string }): Promise<SearchIndex | undefined>;
 }
 
 /**

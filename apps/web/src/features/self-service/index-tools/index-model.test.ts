@@ -125,6 +125,7 @@ describe('build times', () => {
   it('measures a build from creation to completion', () => {
     expect(buildSeconds(index('a', { DateCompleted: '2026-11-20T10:00:12.500Z' }))).toBe(12.5);
     expect(buildSeconds(index('a'))).toBeUndefined();
+    expect(buildSeconds(index('a', { BuildSeconds: 3.2, DateCompleted: '2026-11-20T10:00:12.500Z' }))).toBe(3.2);
     expect(formatDuration(2.345)).toBe('2.3 s');
     expect(formatDuration(42.4)).toBe('42 s');
     expect(formatDuration(125)).toBe('2 min 5 s');
@@ -155,12 +156,14 @@ describe('rebuild tracking', () => {
   it('follows the newest index the list did not hold before the rebuild', () => {
     const known = new Set(['active', 'old']);
     const before = [index('active', { IsActiveIndex: true }), index('old')];
-    expect(startedBuild(before, known)).toBeUndefined();
+    expect(startedBuild(before, { knownIds: known })).toBeUndefined();
     const after = [
       ...before,
       index('new', { Status: 'Building', PercentComplete: 40, DateCreated: '2026-11-21T10:00:00Z' }),
     ];
-    expect(startedBuild(after, known)?.IndexID).toBe('new');
+    expect(startedBuild(after, { knownIds: known })?.IndexID).toBe('new');
+    expect(startedBuild(after, { knownIds: new Set(), indexId: 'old' })?.IndexID).toBe('old');
+    expect(startedBuild(after, { knownIds: known, indexId: 'not-listed-yet' })?.IndexID).toBe('new');
   });
 
   it('sums up a finished build with its counts and time', () => {

@@ -108,8 +108,9 @@ export function selectedIndex(cards: readonly SearchIndex[], chosenId: string | 
   return cards.find((index) => index.IndexID === chosenId) ?? cards[0];
 }
 
-/** How long a build took, in seconds, when the index says when it ended. */
+/** How long a build took, in seconds: as the platform measured it, else from creation to completion. */
 export function buildSeconds(index: SearchIndex): number | undefined {
+  if (index.BuildSeconds != null) return index.BuildSeconds;
   if (!index.DateCompleted) return undefined;
   const ms = Date.parse(index.DateCompleted) - created(index);
   return Number.isFinite(ms) && ms >= 0 ? ms / 1000 : undefined;
@@ -158,10 +159,22 @@ export function canViewIndexes(type: SearchIndexType, me: PortalUser, roles: rea
 /** Rebuilding needs IndexAdmin (the flag the spec leaves unnamed; the server checks the same). */
 export const canRebuild = (me: PortalUser) => me.ScPermissionGrants.IndexAdmin;
 
-// REBUILD: the build a rebuild started is the newest index the list did not hold before it.
+// REBUILD: the build a rebuild started is the index its answer named, else the newest one the list did not
+// hold before it.
 
-export function startedBuild(indexes: readonly SearchIndex[], knownIds: ReadonlySet<string>): SearchIndex | undefined {
-  return indexes.filter((index) => !knownIds.has(index.IndexID)).sort((a, b) => created(b) - created(a))[0];
+export interface RebuildStart {
+  /** The new index, when the rebuild answer named it. */
+  indexId?: string;
+  /** Index ids listed when the rebuild was accepted. */
+  knownIds: ReadonlySet<string>;
+}
+
+export function startedBuild(indexes: readonly SearchIndex[], start: RebuildStart): SearchIndex | undefined {
+  if (start.indexId) {
+    const named = indexes.find((index) => index.IndexID === start.indexId);
+    if (named) return named;
+  }
+  return indexes.filter((index) => !start.knownIds.has(index.IndexID)).sort((a, b) => created(b) - created(a))[0];
 }
 
 /** The summary of a finished build: documents indexed, rejected, and how long it took. */

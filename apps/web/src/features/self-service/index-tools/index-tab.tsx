@@ -14,6 +14,7 @@ import {
   INDEX_TEXTS,
   isInProgress,
   oldIndexes,
+  type RebuildStart,
   selectedIndex,
   startedBuild,
   visibleIndexes,
@@ -28,8 +29,8 @@ export function IndexTab({ type }: { type: SearchIndexType }) {
   const list = useSearchIndexes(type, allowed);
   const [chosenId, setChosenId] = useState<string>();
   const [rebuilding, setRebuilding] = useState(false);
-  // Ids listed when this user's rebuild was accepted: the build it started is the first new one.
-  const [knownIds, setKnownIds] = useState<ReadonlySet<string>>();
+  // The rebuild this user started, followed until it ends.
+  const [rebuildStart, setRebuildStart] = useState<RebuildStart>();
 
   const indexes = useMemo(() => list.data ?? [], [list.data]);
   const cards = useMemo(() => visibleIndexes(indexes), [indexes]);
@@ -86,7 +87,7 @@ export function IndexTab({ type }: { type: SearchIndexType }) {
 
   return (
     <Stack gap="5" mt="4">
-      {knownIds && <RebuildProgress build={startedBuild(indexes, knownIds)} />}
+      {rebuildStart && <RebuildProgress build={startedBuild(indexes, rebuildStart)} />}
       <SimpleGrid columns={{ base: 1, md: 2, xl: 3 }} gap="4">
         {cards.map((index) => (
           <IndexCard
@@ -106,8 +107,8 @@ export function IndexTab({ type }: { type: SearchIndexType }) {
         <RebuildDialog
           index={active}
           onClose={() => setRebuilding(false)}
-          onStarted={() => {
-            setKnownIds(new Set(indexes.map((index) => index.IndexID)));
+          onStarted={(created) => {
+            setRebuildStart({ indexId: created?.IndexID, knownIds: new Set(indexes.map((index) => index.IndexID)) });
             setRebuilding(false);
           }}
         />

@@ -12,8 +12,8 @@ import { useRebuildIndex } from './index-api';
 export interface RebuildDialogProps {
   index: SearchIndex;
   onClose: () => void;
-  /** The platform accepted the rebuild. */
-  onStarted: () => void;
+  /** The platform accepted the rebuild; `created` is the new index when the answer names it. */
+  onStarted: (created: SearchIndex | undefined) => void;
 }
 
 /** Confirms a rebuild of the active index; Start enables once the captcha is solved (spec 1 §2, §5). */
@@ -29,7 +29,7 @@ export function RebuildDialog({ index, onClose, onStarted }: RebuildDialogProps)
     rebuild.mutate(
       { indexId: index.IndexID, captchaToken: token, userId: auth.user?.profile.sub ?? '' },
       {
-        onSuccess: onStarted,
+        onSuccess: (created) => onStarted(typeof created?.IndexID === 'string' ? created : undefined),
         onError: (error) => {
           if (isPortalError(error) && error.status === 403) {
             toaster.create({
