@@ -1,6 +1,6 @@
 import { Alert, Button, Fieldset, List, Stack } from '@chakra-ui/react';
 import { useEffect, type ReactNode } from 'react';
-import { Controller, useForm, type Control } from 'react-hook-form';
+import { Controller, FormProvider, useForm, type Control } from 'react-hook-form';
 import type { JsonValue } from '@/description/openapi-types';
 import { ArrayField } from './array-field';
 import { errorSummary } from './error-summary';
@@ -105,11 +105,18 @@ export interface SchemaFormProps {
   readonly actions?: ReactNode;
   /** Every edit's values, for callers that switch to another editor (the console's JSON mode) mid-way. */
   readonly onValuesChange?: (values: FormValues) => void;
+  /** Save stays disabled until the values differ from `defaultValues` and are valid (spec 2 §4). */
+  readonly saveOnlyWhenChanged?: boolean;
+  /** Shows 'Discard changes', which puts `defaultValues` back (spec 2 §4). */
+  readonly discardable?: boolean;
+  /** Whether the values differ from `defaultValues`, on every change: for an unsaved-changes guard. */
+  readonly onDirtyChange?: (dirty: boolean) => void;
 }
 
 export function SchemaForm(props: SchemaFormProps) {
   const { fields, defaultValues, onSubmit, idPicker, submitLabel, actions, onValuesChange } = props;
-  const { control, handleSubmit, formState, subscribe } = useForm<FormValues>({ mode: 'onBlur', defaultValues });
+  const form = useForm<FormValues>({ mode: 'onBlur', defaultValues });
+  const { control, handleSubmit, formState, subscribe } = form;
   useEffect(() => {
     if (!onValuesChange) return undefined;
     // `subscribe` reports edits without re-rendering the form on each keystroke; it returns the unsubscribe.
@@ -117,17 +124,20 @@ export function SchemaForm(props: SchemaFormProps) {
   }, [subscribe, onValuesChange]);
   const messages = formState.isSubmitted ? errorMessages(fields, formState.errors) : [];
   return (
-    <form noValidate onSubmit={handleSubmit((values) => onSubmit(toRequestBody(fields, values)))}>
-      <Stack gap="4">
-        <ErrorSummaryAlert messages={messages} />
-        <Fields fields={fields} control={control} errors={formState.errors} idPicker={idPicker} />
-        <Stack direction="row">
-          <Button type="submit" loading={formState.isSubmitting}>
-            {submitLabel ?? 'Save'}
-          </Button>
-          {actions}
+    // The provider lets ID pickers read sibling fields (a user picker needs the BuyerID typed next to it).
+    <FormProvider {...form}>
+      <form noValidate onSubmit={handleSubmit((values) => onSubmit(toRequestBody(fields, values)))}>
+        <Stack gap="4">
+          <ErrorSummaryAlert messages={messages} />
+          <Fields fields={fields} control={control} errors={formState.errors} idPicker={idPicker} />
+          <Stack direction="row" wrap="wrap">
+            <Button type="submit" loading={formState.isSubmitting}>
+              {submitLabel ?? 'Save'}
+            </Button>
+            {actions}
+          </Stack>
         </Stack>
-      </Stack>
-    </form>
+      </form>
+    </FormProvider>
   );
 }

@@ -100,8 +100,11 @@ export function resolveAdminPath(segments: readonly string[]): AdminLocation {
     if (itemId === '') continue;
     const itemParams = { ...params, [collection.itemParam]: itemId };
     if (rest.length === 1) {
-      const isNew = itemId === NEW_ITEM_SEGMENT && collection.operations.create !== undefined;
-      return { kind: 'item', collection, params: itemParams, itemId: isNew ? null : itemId };
+      // A new item has no id yet, so its parameters stop at the list's.
+      if (itemId === NEW_ITEM_SEGMENT && collection.operations.create !== undefined) {
+        return { kind: 'item', collection, params, itemId: null };
+      }
+      return { kind: 'item', collection, params: itemParams, itemId };
     }
     if (rest.length !== 2) continue;
     const tab = collection.tabs.find((candidate) => candidate.kind === 'related' && tabSegment(candidate) === tabName);

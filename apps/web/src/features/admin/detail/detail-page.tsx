@@ -1,20 +1,175 @@
+import { Alert, List, Spinner, Stack, Text } from '@chakra-ui/react';
+import { useQueryClient } from '@tanstack/react-query';
+import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { canManageFromList } from '@/access/access';
+import { usePortalContext } from '@/app/portal/portal-context';
+import { getOperation, requireOperation } from '@/description/api-model';
+import type { JsonValue } from '@/description/openapi-types';
+import { changedFields } from '@/forms/diff';
+import { buildFieldModel } from '@/forms/field-model';
+import { toFormValues, toRequestBody } from '@/forms/normalize';
+import { SchemaForm } from '@/forms/schema-form';
+import { withKeptQuery } from '@/lib/keep-query';
+import { toaster } from '@/ui/toaster';
 import type { CatalogueCollection } from '../catalogue/catalogue';
-import type { RouteParams } from '../catalogue/resolve-path';
+import { apiPathParams, type RouteParams } from '../catalogue/resolve-path';
+import { errorMessagesOf, useAdminApi } from '../lib/admin-api';
+import { itemQueryKey, useItem } from '../lib/item-queries';
+import { SpecialDetailSlot } from '../slots';
+import { DeleteDialog } from './delete-dialog';
 import { ItemFrame } from './item-frame';
+import { ReadOnlyFields } from './read-only-fields';
+import { UnsavedChangesGuard } from './unsaved-changes-guard';
 
-export function DetailPage({
-  collection,
-  params,
-  itemId,
-}: {
-  collection: CatalogueCollection;
-  params: RouteParams;
-  itemId: string | null;
-}) {
-  const href = typeof window === 'undefined' ? '' : window.location.pathname;
+function PlatformErrors({ messages }: { messages: readonly string[] }) {
+  if (messages.length === 0) return null;
   return (
-    <ItemFrame collection={collection} owner={itemId === null ? null : { params, itemId, href }}>
-      <p>Details</p>
+    <Alert.Root status="error" role="alert">
+      <Alert.Indicator />
+      <Alert.Content>
+        <Alert.Title>
+          {messages.length === 1 ? messages[0] : `${messages.length} errors need to be resolved.`}
+        </Alert.Title>
+        {messages.length > 1 && (
+          <Alert.Description>
+            <List.Root ps="4">
+              {messages.map((message, index) => (
+                <List.Item key={index}>{message}</List.Item>
+              ))}
+            </List.Root>
+          </Alert.Description>
+        )}
+      </Alert.Content>
+    </Alert.Root>
+  );
+}
+
+/** `/admin/.../{id}` and `/admin/.../new`: the item's form (or its fields, read-only), Save, Discard and Delete. */
+export function DetailPage(props: { collection: CatalogueCollection; params: RouteParams; itemId: string | null }) {
+  const { collection, params, itemId } = props;
+  const { description, roles, marketplace } = usePortalContext();
+  const api = useAdminApi();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { pathname, search } = useLocation();
+  const [errors, setErrors] = useState<string[]>([]);
+  const dirty = useRef(false);
+  const isDirty = useCallback(() => dirty.current, []);
+  const onDirtyChange = useCallback((value: boolean) => {
+    dirty.current = value;
+  }, []);
+
+  const isNew = itemId === null;
+  const item = useItem(collection, params, itemId);
+  const { operations } = collection;
+  const op = (id: string | undefined) => (id === undefined ? undefined : getOperation(description, id));
+  const listOperation = requireOperation(description, operations.list);
+  const getOperationModel = op(operations.get);
+  const canManage = !collection.readOnly && canManageFromList(roles, listOperation);
+  const writeOperation = isNew ? op(operations.create) : (op(operations.patch) ?? op(operations.save));
+  const deleteOperation = op(operations.delete);
+  const pathParams = apiPathParams(collection, params);
+  const parentPath = pathname.slice(0, pathname.lastIndexOf('/'));
+
+  const fields = useMemo(() => {
+    const body = writeOperation?.requestBody;
+    if (!body) return [];
+    const hidden = collection.hiddenFields ?? [];
+    const model = buildFieldModel(body.schema, { required: body.requiredFields, mode: isNew ? 'create' : 'edit' });
+    return model.filter((field) => !hidden.includes(field.name));
+  }, [writeOperation, collection.hiddenFields, isNew]);
+  const defaultValues = useMemo(() => toFormValues(fields, isNew ? undefined : item.data), [fields, isNew, item.data]);
+
+  const submit = async (body: { [key: string]: JsonValue }) => {
+    if (!writeOperation) return;
+    setErrors([]);
+    try {
+      if (isNew) {
+        const created = await api.write(writeOperation, pathParams, body);
+        if (typeof created.ID !== 'string')
+          throw Object.assign(new Error('The platform did not return an ID.'), { body: created });
+        dirty.current = false;
+        void navigate(
+          withKeptQuery(`${pathname.slice(0, pathname.lastIndexOf('/'))}/${encodeURIComponent(created.ID)}`, search),
+          {
+            replace: true,
+          },
+        );
+        return;
+      }
+      // PATCH sends only what changed; a PUT-only resource is saved whole (spec 2 §5).
+      const initial = toRequestBody(fields, defaultValues);
+      const sent = writeOperation.method === 'patch' ? changedFields(initial, body) : body;
+      const saved = await api.write(writeOperation, pathParams, sent);
+      queryClient.setQueryData(itemQueryKey(marketplace.Id, getOperationModel?.id ?? '', params), saved);
+      await queryClient.invalidateQueries({ queryKey: ['platform', marketplace.Id, 'list'] });
+      toaster.create({ type: 'success', title: `${collection.singular} saved` });
+    } catch (error) {
+      setErrors(errorMessagesOf(error));
+    }
+  };
+
+  const remove = async () => {
+    if (!deleteOperation) return;
+    try {
+      await api.remove(deleteOperation, pathParams);
+    } catch (error) {
+      setErrors(errorMessagesOf(error));
+      return;
+    }
+    dirty.current = false;
+    queryClient.removeQueries({ queryKey: itemQueryKey(marketplace.Id, getOperationModel?.id ?? '', params) });
+    await queryClient.invalidateQueries({ queryKey: ['platform', marketplace.Id, 'list'] });
+    toaster.create({ type: 'success', title: `${collection.singular} deleted` });
+    void navigate(withKeptQuery(parentPath, search));
+  };
+
+  let body;
+  if (!isNew && item.isPending) {
+    body = <Spinner size="sm" aria-label={`Loading ${collection.singular.toLowerCase()}`} />;
+  } else if (!isNew && !item.data) {
+    body = <Text color="fg.muted">This {collection.singular.toLowerCase()} could not be loaded.</Text>;
+  } else if (!canManage || !writeOperation) {
+    body = isNew ? (
+      <Text>Your roles do not allow creating {collection.label.toLowerCase()}.</Text>
+    ) : (
+      <ReadOnlyFields
+        item={item.data ?? {}}
+        schema={getOperationModel?.responseSchema ?? null}
+        hiddenFields={collection.hiddenFields ?? []}
+      />
+    );
+  } else {
+    body = (
+      <SchemaForm
+        key={item.dataUpdatedAt}
+        fields={fields}
+        defaultValues={defaultValues}
+        onSubmit={submit}
+        submitLabel={isNew ? `Create ${collection.singular}` : 'Save'}
+        saveOnlyWhenChanged
+        discardable
+        onDirtyChange={onDirtyChange}
+        actions={
+          !isNew && deleteOperation ? <DeleteDialog singular={collection.singular} onConfirm={remove} /> : undefined
+        }
+      />
+    );
+  }
+
+  return (
+    <ItemFrame collection={collection} owner={isNew ? null : { params, itemId, href: pathname }}>
+      <Stack gap="4" maxW="3xl">
+        <PlatformErrors messages={errors} />
+        {body}
+        {collection.special && SpecialDetailSlot && item.data && (
+          <Suspense fallback={null}>
+            <SpecialDetailSlot collection={collection} params={params} item={item.data} />
+          </Suspense>
+        )}
+      </Stack>
+      <UnsavedChangesGuard when={isDirty} />
     </ItemFrame>
   );
 }

@@ -1,0 +1,60 @@
+import { AbsoluteCenter, Box, Button, Dialog, Portal, Spinner, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+
+/** The dialog's text (spec 2 §2 "Generic detail page"). */
+export function deleteWarning(singular: string): string {
+  return `This is an irreversible, destructive action. Please make sure that you have selected the right ${singular.toLowerCase()}.`;
+}
+
+/**
+ * Delete with confirmation: 'Are you sure?', Cancel and 'Delete {resource}', a busy overlay while the call runs.
+ * `onConfirm` rejects unless the platform answered 204; the dialog then closes and resets.
+ */
+export function DeleteDialog({ singular, onConfirm }: { singular: string; onConfirm: () => Promise<void> }) {
+  const [open, setOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+    } finally {
+      setBusy(false);
+      setOpen(false);
+    }
+  };
+  return (
+    <Dialog.Root role="alertdialog" open={open} onOpenChange={(details) => !busy && setOpen(details.open)}>
+      <Button colorPalette="red" variant="outline" onClick={() => setOpen(true)}>
+        Delete
+      </Button>
+      <Portal>
+        <Dialog.Backdrop />
+        <Dialog.Positioner>
+          <Dialog.Content aria-busy={busy}>
+            <Dialog.Header>
+              <Dialog.Title>Are you sure?</Dialog.Title>
+            </Dialog.Header>
+            <Dialog.Body>
+              <Text>{deleteWarning(singular)}</Text>
+            </Dialog.Body>
+            <Dialog.Footer>
+              <Button variant="outline" disabled={busy} onClick={() => setOpen(false)}>
+                Cancel
+              </Button>
+              <Button colorPalette="red" disabled={busy} onClick={() => void confirm()}>
+                Delete {singular}
+              </Button>
+            </Dialog.Footer>
+            {busy && (
+              <Box position="absolute" inset="0" bg="bg/80" rounded="inherit" aria-label="Deleting">
+                <AbsoluteCenter>
+                  <Spinner size="lg" />
+                </AbsoluteCenter>
+              </Box>
+            )}
+          </Dialog.Content>
+        </Dialog.Positioner>
+      </Portal>
+    </Dialog.Root>
+  );
+}
