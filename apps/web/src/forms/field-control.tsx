@@ -2,6 +2,7 @@ import { Box, Field, Input, NativeSelect, Switch, Text, Textarea } from '@chakra
 import type { ReactNode } from 'react';
 import { JsonEditor } from '@/ui/json-editor';
 import type { FormField } from './field-model';
+import { IdPicker } from './pickers/id-picker';
 
 // FIELD CONTROL
 // One Chakra control per single-value field kind (lists have their own components: array-field, multi-select-field).
@@ -15,7 +16,7 @@ export interface ControlProps {
   readonly name: string;
 }
 
-/** Fills the ID-field slot, e.g. with a resource picker from the admin screens. */
+/** Fills the ID-field slot; without one, identifier fields get the resource picker of `pickers/id-picker`. */
 export type IdPickerSlot = (field: FormField, control: ControlProps) => ReactNode;
 
 function text(value: unknown): string {
@@ -102,8 +103,14 @@ export function FieldControl(props: {
         {field.label}
         <Field.RequiredIndicator />
       </Field.Label>
-      {field.idField && idPicker ? (
-        idPicker(field, control)
+      {field.idField ? (
+        (idPicker?.(field, control) ?? (
+          <IdPicker
+            field={field}
+            control={control}
+            fallback={<Control field={field} control={control} invalid={error !== undefined} />}
+          />
+        ))
       ) : (
         <Control field={field} control={control} invalid={error !== undefined} />
       )}

@@ -1,6 +1,7 @@
 import { createContext, useContext, type ReactNode } from 'react';
 import type { ApiDescription } from '@/description/api-model';
 import { ApiDescriptionProvider } from '@/description/api-description-context';
+import { PickerSourceProvider } from '@/forms/pickers/picker-source';
 import type { Marketplace, PortalUser } from '@/services/portal';
 
 /** Everything the render gate loads before the portal renders (spec 1 §1, ARCHITECTURE §7). */
@@ -21,7 +22,16 @@ const PortalContext = createContext<PortalContextValue | null>(null);
 export function PortalContextProvider({ value, children }: { value: PortalContextValue; children: ReactNode }) {
   return (
     <PortalContext.Provider value={value}>
-      <ApiDescriptionProvider value={value.description}>{children}</ApiDescriptionProvider>
+      <ApiDescriptionProvider value={value.description}>
+        {/* ID pickers in every form list through the developer token, as the user's own calls do. */}
+        <PickerSourceProvider
+          baseUrl={value.platformBaseUrl}
+          token={value.developerToken}
+          description={value.description}
+        >
+          {children}
+        </PickerSourceProvider>
+      </ApiDescriptionProvider>
     </PortalContext.Provider>
   );
 }

@@ -3,6 +3,7 @@ import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'reac
 import type { ApiOperation } from '@/description/api-model';
 import { buildFieldModel } from '@/forms/field-model';
 import { toFormValues, toRequestBody, type FormValues } from '@/forms/normalize';
+import { PickerScope } from '@/forms/pickers/picker-source';
 import { SchemaForm } from '@/forms/schema-form';
 import {
   INSUFFICIENT_ROUTE_PARAMS,
@@ -148,13 +149,16 @@ export function RequestForm(props: RequestFormProps) {
         </Stack>
       )}
       {formMode ? (
-        <SchemaForm
-          fields={fields}
-          defaultValues={formDefaults}
-          onValuesChange={rememberValues}
-          submitLabel="Send"
-          onSubmit={(values) => send(values)}
-        />
+        // ID pickers read parent ids (buyerID, catalogID, ...) from the path parameters typed above.
+        <PickerScope ownerResourceId={operation.resourceId} params={pathParams}>
+          <SchemaForm
+            fields={fields}
+            defaultValues={formDefaults}
+            onValuesChange={rememberValues}
+            submitLabel="Send"
+            onSubmit={(values) => send(values)}
+          />
+        </PickerScope>
       ) : (
         <Box>
           {body !== null && <JsonBodyEditor value={jsonBody} onChange={setJsonBody} />}
