@@ -12,6 +12,8 @@ import { problemBody, registerProblemHandler } from './problems.ts';
 import { registerApiClientRoutes } from './routes-apiclients.ts';
 import { registerMeRoutes } from './routes-me.ts';
 import { registerRoleRoutes } from './routes-roles.ts';
+import { registerSearchIndexRoutes } from './routes-searchindexes.ts';
+import { createCaptcha, type CaptchaOptions } from './captcha.ts';
 import { seedPortalDemo } from './seed.ts';
 import type { PortalServices } from './services.ts';
 
@@ -22,6 +24,8 @@ export interface PortalPartOptions {
   platform?: PlatformClient;
   /** Profile of a token without an email claim; defaults to the provider's `{issuer}/user`. */
   lookupProfile?: ProfileLookup;
+  /** Captcha work per challenge; tests make it small. */
+  captcha?: CaptchaOptions;
 }
 
 /**
@@ -39,6 +43,8 @@ export function createPortalPart(options: PortalPartOptions = {}): Part {
       platform,
       allowedRoles: createAllowedRoles((url) => platform.getPublicJson(url)),
     };
+    // Processes that share the management secret also share captcha challenges.
+    const captcha = createCaptcha(app.database.db, config.platformMgmtSecret, options.captcha);
     await registerCompression(app);
     registerProblemHandler(app);
     registerHealthRoute(app, 'portal');
@@ -50,6 +56,7 @@ export function createPortalPart(options: PortalPartOptions = {}): Part {
       registerMeRoutes(api, services);
       registerRoleRoutes(api, services);
       registerApiClientRoutes(api, services);
+      registerSearchIndexRoutes(api, services, captcha);
     });
   }
 

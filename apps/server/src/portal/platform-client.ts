@@ -63,6 +63,27 @@ export interface ListParams {
   pageSize?: number | undefined;
 }
 
+/** A search index as the management API lists it (spec 1 §3). */
+export interface MgmtSearchIndex {
+  IndexID: string;
+  Type: 'Products' | 'Orders';
+  Status: string;
+  PercentComplete: number;
+  DateCreated: string;
+  IsActiveIndex: boolean;
+  DateCompleted: string | null;
+  TotalCount: number | null;
+  DocumentCount: number | null;
+  RejectedCount: number | null;
+  BuildSeconds: number | null;
+}
+
+export interface MgmtSearchIndexErrors {
+  IndexID: string;
+  Type: 'Products' | 'Orders';
+  SearchIndexErrors: { ThingID: string; FailedOn: string; ErrorText: string }[];
+}
+
 /** The platform as the portal service reaches it: the management API plus plain public GETs. */
 export interface PlatformClient {
   getMarketplace(marketplaceId: string): Promise<MgmtMarketplace>;
@@ -82,6 +103,10 @@ export interface PlatformClient {
   listClientUsers(marketplaceId: string, clientId: string, params: ListParams): Promise<MgmtListPage<MgmtSignInUser>>;
   /** A public JSON document (the API description), no credentials sent. */
   getPublicJson(url: string): Promise<unknown>;
+  listSearchIndexes(marketplaceId: string, type: 'Products' | 'Orders'): Promise<{ SearchIndexes: MgmtSearchIndex[] }>;
+  listSearchIndexErrors(marketplaceId: string, indexId: string): Promise<MgmtSearchIndexErrors>;
+  /** Starts a rebuild of the active index; the platform applies its limits. */
+  rebuildSearchIndex(marketplaceId: string, indexId: string): Promise<MgmtSearchIndex>;
 }
 
 export interface PlatformClientOptions {
@@ -108,7 +133,9 @@ function platformMessage(body: unknown): string | undefined {
 export function problemFromPlatform(status: number, body: unknown, what: string): Problem {
   const message = platformMessage(body);
   if (status === 404) return new Problem(404, message ?? `The platform found no such ${what}.`);
-  if (status === 400 || status === 409) return new Problem(status, message ?? `The platform refused the ${what}.`);
+  if (status === 400 || status === 409 || status === 429) {
+    return new Problem(status, message ?? `The platform refused the ${what}.`);
+  }
   if (status === 401 || status === 403) {
     return new Problem(502, `The platform refused the portal service's credentials while reading the ${what}.`);
   }
@@ -185,5 +212,14 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
         'API client users',
       ),
     getPublicJson: (url) => call(url, 'API description', {}, false),
+    listSearchIndexes: (id, type) =>
+      call(`${marketplacePath(id)}/searchindexes?type=${encodeURIComponent(type)}`, 'search index list'),
+    listSearchIndexErrors: (id, indexId) =>
+      call(`${marketplacePath(id)}/searchindexes/${encodeURIComponent(indexId)}/errors`, 'search index errors'),
+    rebuildSearchIndex: (id, indexId) =>
+      call(`${marketplacePath(id)}/searchindexes/${encodeURIComponent(indexId)}/rebuild`, 'search index rebuild', {
+        method: 'POST',
+        body: '{}',
+      }),
   };
 }

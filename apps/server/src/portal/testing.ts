@@ -113,7 +113,12 @@ export async function startPortalTestServer(): Promise<PortalTestServer> {
       return real.mintImpersonationToken(marketplaceId, clientId, username);
     },
   };
-  const portal = createPortalPart({ identityKeys: identity.keys, platform });
+  // A captcha light enough for tests to solve in milliseconds.
+  const portal = createPortalPart({
+    identityKeys: identity.keys,
+    platform,
+    captcha: { cost: 1, counterRange: [10, 50] },
+  });
   const server = await startServer(config, {
     parts: [platformPart, portal],
     // The provider's current-user endpoint, for access tokens without an email claim.

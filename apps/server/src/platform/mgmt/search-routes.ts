@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/database.ts';
 import { validation } from '../engine/errors.ts';
 import type { BuildQueue } from '../search/jobs.ts';
-import { listIndexErrors, listIndexes } from '../search/listing.ts';
+import { listIndexErrors, listIndexes, requireIndexType } from '../search/listing.ts';
 import { isSearchIndexType, SEARCH_INDEX_TYPES } from '../search/model.ts';
 import { requestRebuild } from '../search/rebuild.ts';
 
@@ -32,13 +32,16 @@ export function registerSearchIndexRoutes(app: FastifyInstance, deps: SearchRout
 
   app.get<{ Params: { marketplaceID: string; indexID: string } }>(`${base}/:indexID/errors`, async (request) => {
     await deps.requireMarketplace(request.params.marketplaceID);
-    return { SearchIndexErrors: await listIndexErrors(db, request.params.marketplaceID, request.params.indexID) };
+    const { marketplaceID, indexID } = request.params;
+    const type = await requireIndexType(db, marketplaceID, indexID);
+    return { IndexID: indexID, Type: type, SearchIndexErrors: await listIndexErrors(db, marketplaceID, indexID) };
   });
 
   app.post<{ Params: { marketplaceID: string; indexID: string } }>(
     `${base}/:indexID/rebuild`,
     async (request, reply) => {
       await deps.requireMarketplace(request.params.marketplaceID);
+      // Asked for by a portal user with the permission; the portal service checked it and the captcha.
       const created = await requestRebuild(db, request.params.marketplaceID, request.params.indexID);
       await deps.buildQueue?.(created.IndexID);
       return reply.code(202).send(created);

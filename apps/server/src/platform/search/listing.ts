@@ -22,11 +22,7 @@ export async function listIndexes(db: Db, marketplaceId: string, type: SearchInd
 
 /** The documents an index rejected, newest first (404 when the index is not the marketplace's). */
 export async function listIndexErrors(db: Db, marketplaceId: string, indexId: string): Promise<SearchIndexErrorView[]> {
-  const [index] = await rowsOf<{ id: string }>(
-    db,
-    sql`SELECT id FROM platform.search_indexes WHERE id = ${indexId} AND marketplace_id = ${marketplaceId}`,
-  );
-  if (!index) throw notFound('SearchIndex', indexId);
+  await requireIndexType(db, marketplaceId, indexId);
   const rows = await rowsOf<{ thing_id: string; failed_on: string | Date; error_text: string }>(
     db,
     sql`SELECT thing_id, failed_on, error_text FROM platform.search_index_errors WHERE index_id = ${indexId}
@@ -37,4 +33,14 @@ export async function listIndexErrors(db: Db, marketplaceId: string, indexId: st
     FailedOn: new Date(row.failed_on).toISOString(),
     ErrorText: row.error_text,
   }));
+}
+
+/** The type of one of the marketplace's indexes (404 when it has no such index). */
+export async function requireIndexType(db: Db, marketplaceId: string, indexId: string): Promise<SearchIndexType> {
+  const [index] = await rowsOf<{ type: SearchIndexType }>(
+    db,
+    sql`SELECT type FROM platform.search_indexes WHERE id = ${indexId} AND marketplace_id = ${marketplaceId}`,
+  );
+  if (!index) throw notFound('SearchIndex', indexId);
+  return index.type;
 }

@@ -1,0 +1,84 @@
+import { createHash } from 'node:crypto';
+import { createChallenge, randomInt, verifySolution, type Challenge, type Payload } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
+import { lt, sql } from 'drizzle-orm';
+import type { Db } from '../db/database.ts';
+import { usedCaptchas } from './db/schema.ts';
+import { Problem } from './problems.ts';
+
+/** How long a challenge may be solved and used. */
+const CHALLENGE_LIFETIME_MS = 10 * 60 * 1000;
+
+export interface CaptchaOptions {
+  /** PBKDF2 iterations per attempt; with the counter range, how much work a solution takes. */
+  cost?: number;
+  counterRange?: readonly [number, number];
+}
+
+/**
+ * The self-hosted proof-of-work captcha (ALTCHA, STACK.md) of every self-service trigger. Challenges
+ * are signed, so any process holding the same secret verifies them; a verified solution is recorded
+ * in `portal.used_captchas` in the same step, so it is accepted once across all processes.
+ */
+export function createCaptcha(db: Db, secret: string, options: CaptchaOptions = {}) {
+  // Separate keys for the challenge and the derived-key signatures, both from the one shared secret.
+  const signatureSecret = createHash('sha256').update(`captcha-signature:${secret}`).digest('hex');
+  const keySecret = createHash('sha256').update(`captcha-key:${secret}`).digest('hex');
+  const cost = options.cost ?? 1_000;
+  const [low, high] = options.counterRange ?? [1_000, 3_000];
+
+  return {
+    async challenge(): Promise<Challenge> {
+      return createChallenge({
+        algorithm: 'PBKDF2/SHA-256',
+        cost,
+        counter: randomInt(low, high),
+        deriveKey,
+        expiresAt: new Date(Date.now() + CHALLENGE_LIFETIME_MS),
+        hmacSignatureSecret: signatureSecret,
+        hmacKeySignatureSecret: keySecret,
+      });
+    },
+
+    /** Throws a 403 unless `token` is a valid, unexpired, never used solution. */
+    async verifyOnce(token: unknown): Promise<void> {
+      const payload = parsePayload(token);
+      if (!payload) throw new Problem(403, 'Complete the captcha first.');
+      const result = await verifySolution({
+        challenge: payload.challenge,
+        solution: payload.solution,
+        deriveKey,
+        hmacSignatureSecret: signatureSecret,
+        hmacKeySignatureSecret: keySecret,
+      }).catch(() => undefined);
+      if (!result?.verified) throw new Problem(403, 'The captcha answer is not valid or has expired; try it again.');
+      // Challenges carry their expiry in seconds since the epoch.
+      const expirySeconds = payload.challenge.parameters.expiresAt;
+      const expiresAt = new Date(expirySeconds ? expirySeconds * 1000 : Date.now() + CHALLENGE_LIFETIME_MS);
+      await db.delete(usedCaptchas).where(lt(usedCaptchas.expiresAt, sql`now()`));
+      const recorded = await db
+        .insert(usedCaptchas)
+        .values({ challengeId: payload.challenge.parameters.nonce, expiresAt })
+        .onConflictDoNothing()
+        .returning({ id: usedCaptchas.challengeId });
+      if (recorded.length === 0)
+        throw new Problem(403, 'This captcha answer was already used; solve the captcha again.');
+    },
+  };
+}
+
+export type Captcha = ReturnType<typeof createCaptcha>;
+
+/** The widget's token: base64 of `{ challenge, solution }` JSON. */
+function parsePayload(token: unknown): Payload | undefined {
+  if (typeof token !== 'string' || token.length === 0 || token.length > 10_000) return undefined;
+  try {
+    const payload = JSON.parse(Buffer.from(token, 'base64').toString('utf8')) as Partial<Payload>;
+    const nonce = payload.challenge?.parameters?.nonce;
+    return typeof nonce === 'string' && payload.solution && typeof payload.solution === 'object'
+      ? (payload as Payload)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
