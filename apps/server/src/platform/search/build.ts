@@ -9,6 +9,8 @@ export interface BuildOptions {
   /** Searchable fields of the type's model: what an entry keeps. */
   searchable: readonly string[];
   batchSize?: number;
+  /** Called after each batch with the percentage stored (benchmarks and the crash test watch it). */
+  onProgress?: (percent: number) => void;
 }
 
 export interface BuildOutcome {
@@ -65,7 +67,8 @@ async function* batches(db: Db, index: IndexRow, batchSize: number): AsyncGenera
  * Progress of the build, and a sign of life. Answers false when the build was taken from this
  * worker (its status is no longer Building: marked interrupted and started again elsewhere).
  */
-async function report(db: Db, indexId: string, percent: number): Promise<boolean> {
+async function report(db: Db, indexId: string, percent: number, options: BuildOptions): Promise<boolean> {
+  options.onProgress?.(Math.min(99, Math.floor(percent)));
   const updated = await rowsOf<{ id: string }>(
     db,
     sql`UPDATE platform.search_indexes SET percent_complete = ${Math.min(99, Math.floor(percent))}, heartbeat_at = now()
@@ -107,7 +110,7 @@ export async function runBuild(db: Db, indexId: string, options: BuildOptions): 
   for await (const rows of batches(db, index, batchSize)) {
     for (const row of rows) inference.add(row.body);
     done += rows.length;
-    if (!(await report(db, indexId, (done / steps) * 100))) return abandoned(indexId, total);
+    if (!(await report(db, indexId, (done / steps) * 100, options))) return abandoned(indexId, total);
   }
   const mapping = inference.mapping();
   await db.execute(
@@ -125,7 +128,7 @@ export async function runBuild(db: Db, indexId: string, options: BuildOptions): 
     await writeEntries(db, indexId, entries);
     await writeRejections(db, indexId, rejections);
     done += rows.length;
-    if (!(await report(db, indexId, (done / steps) * 100))) return abandoned(indexId, total);
+    if (!(await report(db, indexId, (done / steps) * 100, options))) return abandoned(indexId, total);
   }
   return finish(db, index, mapping, options);
 }

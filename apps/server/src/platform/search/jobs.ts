@@ -2,18 +2,22 @@ import PgBoss from 'pg-boss';
 import type { Database, Db } from '../../db/database.ts';
 import type { JobDefinition } from '../../jobs/job-queue.ts';
 import { platformRegistry } from '../resources/index.ts';
-import { runBuild, type BuildOutcome } from './build.ts';
+import { runBuild, type BuildOptions, type BuildOutcome } from './build.ts';
 import { getIndex } from './model.ts';
 import { searchUpkeep, waitingIndexes } from './upkeep.ts';
 
 export const SEARCH_BUILD_JOB = 'platform-search-build';
 
 /** Builds one waiting index (the searchable fields come from the type's resource). */
-export async function buildIndex(db: Db, indexId: string): Promise<BuildOutcome | undefined> {
+export async function buildIndex(
+  db: Db,
+  indexId: string,
+  options: Omit<BuildOptions, 'searchable'> = {},
+): Promise<BuildOutcome | undefined> {
   const index = await getIndex(db, indexId);
   if (!index) return undefined;
   const searchable = platformRegistry.resource(index.type).searchable ?? ['ID'];
-  return runBuild(db, indexId, { searchable });
+  return runBuild(db, indexId, { ...options, searchable });
 }
 
 /** Runs one index build, queued when an index is created or a rebuild is accepted. */
