@@ -10,6 +10,7 @@ import { parseListQuery } from '../engine/list-query.ts';
 import { platformRegistry } from '../resources/index.ts';
 import { createFirstIndex } from './build.ts';
 import { buildIndex, createBuildQueue, searchBuildJob } from './jobs.ts';
+import { createSearchTriggers } from './triggers.ts';
 import { listIndexErrors, listIndexes } from './listing.ts';
 import { rowsOf } from './model.ts';
 import { requestRebuild } from './rebuild.ts';
@@ -231,4 +232,40 @@ it('builds through the job queue when a build is queued', async () => {
   } finally {
     await queue.stop(2_000);
   }
+});
+
+describe('first builds', () => {
+  it('starts with the first product list call and the first order submission, once per marketplace', async () => {
+    const queued: string[] = [];
+    const afterOperation = createSearchTriggers(db, async (id) => {
+      queued.push(id);
+    });
+    await afterOperation('Products.Get', 'mp-first');
+    expect(queued).toHaveLength(0);
+    await afterOperation('Products.List', 'mp-first');
+    await afterOperation('Me.ListProducts', 'mp-first');
+    await afterOperation('Orders.Submit', 'mp-first');
+    await afterOperation('Orders.Submit', 'mp-first');
+    expect(queued).toHaveLength(2);
+    const [products] = await listIndexes(db, 'mp-first', 'Products');
+    const [orders] = await listIndexes(db, 'mp-first', 'Orders');
+    expect(products).toMatchObject({ IndexID: queued[0], Status: 'WaitingToBuild' });
+    expect(orders).toMatchObject({ IndexID: queued[1], Status: 'WaitingToBuild' });
+    // Another process (no memory of it) finds the index in the database and queues nothing.
+    await createSearchTriggers(db, async (id) => {
+      queued.push(id);
+    })('Products.List', 'mp-first');
+    expect(queued).toHaveLength(2);
+  });
+
+  it('searches orders through the orders index too', async () => {
+    const store = products('mp-orders');
+    for (const [index, note] of ['rush', 'rush', 'rush', 'rush', 'rush', 'rush', 'rush', 'rush', 'rush', 7].entries()) {
+      await store.put('Orders', [], { ID: `o${index}`, Comments: 'gift order', xp: { Note: note } });
+    }
+    const id = (await createFirstIndex(db, 'mp-orders', 'Orders')) ?? '';
+    expect(await buildIndex(db, id)).toMatchObject({ status: 'Ready', indexed: 9, rejected: 1 });
+    const page = await store.list(platformRegistry.resource('Orders'), [], parseListQuery({ search: 'gift' }));
+    expect(page.Meta.TotalCount).toBe(9);
+  });
 });
