@@ -4,6 +4,9 @@ import type { Database, Db } from '../../db/database.ts';
 import { marketplaces } from '../db/schema.ts';
 import type { Item } from '../engine/context.ts';
 import { hashPassword } from '../../security/passwords.ts';
+import { createFirstIndex } from '../search/build.ts';
+import { buildIndex } from '../search/jobs.ts';
+import { SEARCH_INDEX_TYPES } from '../search/model.ts';
 import { platformRegistry } from '../resources/index.ts';
 import type { Registry } from '../resources/registry.ts';
 import {
@@ -138,5 +141,12 @@ export async function seedDemoData(db: Db, registry: Registry, options: DemoSeed
  * export const platformPart: Part = { ..., seed: seedPlatformDemo, demoAccounts: DEMO_ACCOUNT_LINES };
  */
 export async function seedPlatformDemo(database: Database, config: Pick<Config, 'publicUrl'>): Promise<void> {
-  await seedDemoData(database.db, platformRegistry, { publicUrl: config.publicUrl });
+  const result = await seedDemoData(database.db, platformRegistry, { publicUrl: config.publicUrl });
+  if (!result.seeded) return;
+  // The demo store starts with its search indexes built (its few text sizes rejected), as if its
+  // first list call and order had happened; the other marketplaces show the empty state.
+  for (const type of SEARCH_INDEX_TYPES) {
+    const indexId = await createFirstIndex(database.db, 'demo-sandbox', type);
+    if (indexId) await buildIndex(database.db, indexId);
+  }
 }
