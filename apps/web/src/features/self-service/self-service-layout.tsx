@@ -46,7 +46,7 @@ export function SelfServiceLayout({ children }: { children: ReactNode }) {
                     </Badge>
                   )}
                   {tool.placeholder && (
-                    <Text as="span" fontSize="xs" color="fg.subtle">
+                    <Text as="span" fontSize="xs" color="fg.muted">
                       (coming soon)
                     </Text>
                   )}

@@ -32,7 +32,7 @@ export function IndexCard({ index, hasErrors, selected, onSelect, onRebuild, reb
         <HStack justify="space-between" align="flex-start" gap="3">
           <Stack gap="1.5">
             <HStack gap="2">
-              <Badge colorPalette={look.palette} variant="solid" size="md">
+              <Badge colorPalette={look.palette} variant="surface" size="md">
                 {look.label}
               </Badge>
               {hasErrors && index.Status === 'Ready' && (
