@@ -1,39 +1,27 @@
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { PORTAL_CLAIMS } from '../contracts/portal-claims.ts';
-import { startServer, type RunningServer } from '../server.ts';
-import { createTestDatabaseTarget, type TestDatabaseTarget } from '../testing/test-database.ts';
 import { INVALID_CREDENTIALS, SIGN_IN_HEADING } from './pages/sign-in.ts';
-import { DEMO_PASSWORD, seedIdentityDemo } from './seed.ts';
+import { DEMO_PASSWORD } from './seed.ts';
 import { decodeJwt, OidcBrowser } from './testing/oidc-browser.ts';
-import { concreteTestConfig } from './testing/server-config.ts';
+import { useIdentityServer } from './testing/identity-server.ts';
 
-let target: TestDatabaseTarget;
-let server: RunningServer;
-beforeAll(async () => {
-  target = await createTestDatabaseTarget();
-  server = await startServer(await concreteTestConfig(target.target));
-  await seedIdentityDemo(server.database);
-});
-afterAll(async () => {
-  await server?.stop();
-  await target?.dispose();
-});
+const server = useIdentityServer();
 
-const config = () => server.app.config;
-const browser = () => new OidcBrowser(server.url, config().portalClientId);
+const config = () => server().app.config;
+const browser = () => new OidcBrowser(server().url, config().portalClientId);
 const OWNER = 'owner@demo.example';
 
 describe('discovery', () => {
   it('serves the configuration with the configured issuer under /identity', async () => {
-    const response = await fetch(`${server.url}/identity/.well-known/openid-configuration`);
+    const response = await fetch(`${server().url}/identity/.well-known/openid-configuration`);
     expect(response.status).toBe(200);
     const body = (await response.json()) as Record<string, unknown>;
     expect(body.issuer).toBe(config().identityIssuer);
-    expect(body.authorization_endpoint).toBe(`${server.url}/identity/auth`);
-    expect(body.token_endpoint).toBe(`${server.url}/identity/token`);
+    expect(body.authorization_endpoint).toBe(`${server().url}/identity/auth`);
+    expect(body.token_endpoint).toBe(`${server().url}/identity/token`);
     expect(body.jwks_uri).toBe(config().identityJwksUrl);
-    expect(body.end_session_endpoint).toBe(`${server.url}/identity/session/end`);
+    expect(body.end_session_endpoint).toBe(`${server().url}/identity/session/end`);
     expect(body.code_challenge_methods_supported).toEqual(['S256']);
   });
 });
@@ -169,10 +157,10 @@ describe('authorization code + PKCE', () => {
     expect(evil.headers.get('access-control-allow-origin')).toBeNull();
     const tokens = await b.tokenResponse(
       { grant_type: 'refresh_token', refresh_token: 'x' },
-      new URL(server.url).origin,
+      new URL(server().url).origin,
     );
-    expect(tokens.headers.get('access-control-allow-origin')).toBe(new URL(server.url).origin);
-    const preflight = await fetch(`${server.url}/identity/token`, {
+    expect(tokens.headers.get('access-control-allow-origin')).toBe(new URL(server().url).origin);
+    const preflight = await fetch(`${server().url}/identity/token`, {
       method: 'OPTIONS',
       headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST' },
     });
@@ -183,7 +171,7 @@ describe('authorization code + PKCE', () => {
 
 describe('error pages', () => {
   it('renders provider errors and stale sign-in links as portal pages', async () => {
-    const bad = await fetch(`${server.url}/identity/auth?client_id=unknown-client&response_type=code&scope=openid`);
+    const bad = await fetch(`${server().url}/identity/auth?client_id=unknown-client&response_type=code&scope=openid`);
     expect(bad.status).toBe(400);
     expect(bad.headers.get('content-type')).toContain('text/html');
     expect(bad.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
@@ -191,7 +179,7 @@ describe('error pages', () => {
     expect(html).toContain('Sign-in problem');
     expect(html).toContain('lang="en"');
 
-    const stale = await fetch(`${server.url}/identity/interaction/not-a-real-uid`);
+    const stale = await fetch(`${server().url}/identity/interaction/not-a-real-uid`);
     expect(stale.status).toBe(400);
     expect(await stale.text()).toContain('This sign-in has expired');
   });
@@ -201,7 +189,10 @@ describe('end session', () => {
   it('confirms, signs out, ends the refresh token and returns to the portal', async () => {
     const b = browser();
     const tokens = await b.signIn(OWNER, DEMO_PASSWORD);
-    const params = new URLSearchParams({ id_token_hint: tokens.id_token, post_logout_redirect_uri: `${server.url}/` });
+    const params = new URLSearchParams({
+      id_token_hint: tokens.id_token,
+      post_logout_redirect_uri: `${server().url}/`,
+    });
     const confirm = await b.follow(`/identity/session/end?${params}`);
     expect(confirm).toMatchObject({ kind: 'page', status: 200 });
     if (confirm.kind !== 'page') return;
@@ -209,7 +200,7 @@ describe('end session', () => {
     const action = /<form id="op.logoutForm" method="post" action="([^"]+)"/.exec(confirm.html)?.[1] ?? '';
     const xsrf = /name="xsrf" value="([^"]+)"/.exec(confirm.html)?.[1] ?? '';
     const done = await b.follow(await b.postForm(action, { xsrf, logout: 'yes' }));
-    expect(done.kind === 'redirect' && done.url.href).toBe(`${server.url}/`);
+    expect(done.kind === 'redirect' && done.url.href).toBe(`${server().url}/`);
 
     const refresh = await b.tokenResponse({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token ?? '' });
     expect(refresh.status).toBe(400);
@@ -222,7 +213,7 @@ describe('GET /identity/user', () => {
   it('answers the signed-in user for an access token', async () => {
     const started = Date.now();
     const tokens = await browser().signIn('dev@demo.example', DEMO_PASSWORD);
-    const response = await fetch(`${server.url}/identity/user`, {
+    const response = await fetch(`${server().url}/identity/user`, {
       headers: { authorization: `Bearer ${tokens.access_token}` },
     });
     expect(response.status).toBe(200);
@@ -240,7 +231,7 @@ describe('GET /identity/user', () => {
   it('answers 401 JSON without a valid access token', async () => {
     const tokens = await browser().signIn('dev@demo.example', DEMO_PASSWORD);
     for (const authorization of [undefined, 'Bearer nonsense', `Bearer ${tokens.id_token}`, tokens.access_token]) {
-      const response = await fetch(`${server.url}/identity/user`, {
+      const response = await fetch(`${server().url}/identity/user`, {
         headers: authorization ? { authorization } : {},
       });
       expect(response.status, String(authorization).slice(0, 20)).toBe(401);
