@@ -32,15 +32,34 @@ function isDefaultColumn(field: string): boolean {
   return !/password/i.test(field) && !isIdFieldName(field);
 }
 
+// Spec 2 §3 "Common listed fields", the ones that tell items apart first.
+const LEADING_FIELDS = [
+  'ID',
+  'Name',
+  'AppName',
+  'AddressName',
+  'Username',
+  'FirstName',
+  'LastName',
+  'Email',
+  'CompanyName',
+  'Active',
+  'Description',
+  'EventType',
+  'URL',
+];
+
 /**
- * The columns shown before the user chooses: ID first, then other fields that are neither passwords nor ids.
+ * The columns shown before the user chooses: neither passwords nor ids of other resources, the common listed
+ * fields first (ID, Name, ...), then the model's own order, at most {@link DEFAULT_COLUMN_LIMIT}.
  *
  * @example
- * defaultColumns(availableColumns(productSchema)); // ['ID', 'Name', 'Description', ...]
+ * defaultColumns(availableColumns(productSchema)); // ['ID', 'Name', 'Active', 'Description', ...]
  */
 export function defaultColumns(columns: readonly ListColumn[]): string[] {
   const fields = columns.map((column) => column.field).filter(isDefaultColumn);
-  const ordered = fields.includes('ID') ? ['ID', ...fields.filter((field) => field !== 'ID')] : fields;
+  const leading = LEADING_FIELDS.filter((field) => fields.includes(field));
+  const ordered = [...leading, ...fields.filter((field) => !leading.includes(field))];
   return ordered.slice(0, DEFAULT_COLUMN_LIMIT);
 }
 

@@ -102,6 +102,13 @@ describe('columns', () => {
       'DateCreated',
     ]);
     expect(defaultColumns(available)).toEqual(['ID', 'Name', 'Active', 'DateCreated']);
+    const many = availableColumns({
+      type: 'object',
+      properties: Object.fromEntries(
+        ['Z1', 'Z2', 'Z3', 'Z4', 'Z5', 'Description', 'ID'].map((f) => [f, { type: 'string' }]),
+      ),
+    });
+    expect(defaultColumns(many)).toEqual(['ID', 'Description', 'Z1', 'Z2', 'Z3', 'Z4']);
   });
 
   it('keeps the choice per marketplace and resource, dropping fields the model lost', () => {

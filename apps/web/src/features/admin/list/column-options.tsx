@@ -13,9 +13,7 @@ export function ColumnOptions(props: {
   const labels = new Map(available.map((column) => [fieldLabel(column.field), column.field]));
   const toggle = (label: string, checked: boolean) => {
     const field = labels.get(label) ?? label;
-    const next = checked ? [...chosen, field] : chosen.filter((name) => name !== field);
-    // Kept in model order so the table reads the same whichever order fields were ticked in.
-    onChange(available.map((column) => column.field).filter((name) => next.includes(name)));
+    onChange(checked ? [...chosen.filter((name) => name !== field), field] : chosen.filter((name) => name !== field));
   };
   return (
     <Dialog.Root size="md">

@@ -45,7 +45,8 @@ export function useListColumns(marketplaceId: string, collectionKey: string, ite
     writeColumns(browserStorage(), key, fields);
     setStored(fields);
   };
-  const shown: ListColumn[] = available.filter((column) => chosen.includes(column.field));
+  // In the chosen order: defaults lead with ID and Name, and a column the user adds goes last.
+  const shown: ListColumn[] = chosen.flatMap((field) => available.filter((column) => column.field === field));
   return { available, chosen, shown, setChosen };
 }
 

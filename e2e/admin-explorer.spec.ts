@@ -1,0 +1,246 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { DEMO_USERS, signIn } from './sign-in.ts';
+
+const CONTEXT = 'organization=demo-org&tenantName=demo-sandbox';
+
+async function open(page: Page, path: string, heading: string | RegExp): Promise<void> {
+  await page.goto(`${path}${path.includes('?') ? '&' : '?'}${CONTEXT}`);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+}
+
+function rows(page: Page) {
+  return page.getByRole('main').getByRole('row', { name: /^Open / });
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => `${violation.id}: ${violation.help}`);
+}
+
+test.describe('Marketplace explorer: products list', () => {
+  test('searches, sorts, filters, pages, keeps columns after reload and shows a grid', async ({ page }) => {
+    await signIn(page, DEMO_USERS.owner);
+    await open(page, '/admin/products', 'Products');
+    await expect(rows(page).first()).toBeVisible();
+    await expect(page.getByText(/^\d+ items$/)).toBeVisible();
+
+    // Paginate: page 2 in the URL, page 1 dropped again.
+    await page.getByRole('button', { name: 'Page 2', exact: true }).click();
+    await expect(page).toHaveURL(/[?&]p=2(&|$)/);
+    await page.getByRole('button', { name: 'Page 1', exact: true }).click();
+    await expect(page).not.toHaveURL(/[?&]p=/);
+
+    // Sort by name, then descending.
+    await page.getByRole('button', { name: 'Name', exact: true }).click();
+    await expect(page).toHaveURL(/[?&]sort=Name(&|$)/);
+    await page.getByRole('button', { name: 'Name', exact: true }).click();
+    await expect(page).toHaveURL(/[?&]sort=%21Name(&|$)/);
+    await expect(page.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'descending');
+
+    // Search: `/` focuses the box.
+    const firstName = (await rows(page).first().getByRole('cell').nth(1).textContent()) ?? '';
+    await page.locator('body').press('/');
+    const search = page.getByRole('searchbox', { name: 'Search products' });
+    await expect(search).toBeFocused();
+    await search.fill('zzzz-no-such-product');
+    await expect(page).toHaveURL(/[?&]s=zzzz-no-such-product/);
+    await expect(page.getByText('No results. Try clearing your search and/or filters.')).toBeVisible();
+    await search.fill(firstName);
+    await expect(rows(page).first()).toContainText(firstName);
+
+    // Filter: Active equals true, written as the platform's syntax.
+    await search.fill('');
+    await page.getByRole('button', { name: 'Filters' }).click();
+    const filters = page.getByRole('dialog', { name: 'Filters' });
+    await filters.getByRole('button', { name: 'Add filter' }).click();
+    await filters.getByLabel('Field').selectOption('Name');
+    await filters.getByLabel('Operator').selectOption('startsWith');
+    await filters.getByLabel('Value').fill(firstName.slice(0, 3));
+    await filters.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(
+      new RegExp(`[?&]Name=${encodeURIComponent(firstName.slice(0, 3)).replace(/%20/g, '\\+')}\\*`),
+    );
+    await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
+    await expect(rows(page).first()).toContainText(firstName.slice(0, 3));
+
+    // Columns: add Ship Weight, still there after a reload.
+    await page.getByRole('button', { name: 'Columns' }).click();
+    const columns = page.getByRole('dialog', { name: 'Columns' });
+    await columns.getByText('Ship Weight', { exact: true }).click();
+    await columns.getByRole('button', { name: 'Done' }).click();
+    await expect(page.getByRole('columnheader', { name: /Ship Weight/ })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('columnheader', { name: /Ship Weight/ })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
+
+    // Grid view.
+    await page.getByText('Grid', { exact: true }).click();
+    await expect(page.getByRole('table')).toHaveCount(0);
+    await expect(page.locator('[data-row]').first()).toBeVisible();
+    await page.getByText('Table', { exact: true }).click();
+    await expect(page.getByRole('table')).toBeVisible();
+
+    // Keyboard: arrows move between rows, Enter opens.
+    await rows(page).first().focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(rows(page).nth(1)).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/admin\/products\/[^/?]+\?/);
+    await expect(page.getByRole('navigation', { name: 'Product sections' })).toBeVisible();
+  });
+});
+
+test.describe('Marketplace explorer: product detail', () => {
+  test('creates after validation, saves only the changed field, then deletes through the dialog', async ({ page }) => {
+    const id = `e2e-product-${Date.now()}`;
+    await signIn(page, DEMO_USERS.owner);
+    await open(page, '/admin/products', 'Products');
+    await page.getByRole('link', { name: 'Create new Product' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'New Product' })).toBeVisible();
+
+    const create = page.getByRole('button', { name: 'Create Product' });
+    await expect(create).toBeDisabled();
+    const name = page.getByRole('textbox', { name: /^Name/ });
+    await name.fill('x');
+    await name.fill('');
+    await name.blur();
+    await expect(page.getByText('Name is required')).toBeVisible();
+    await expect(create).toBeDisabled();
+
+    await page.getByRole('textbox', { name: /^ID/ }).fill(id);
+    await name.fill('Explorer test product');
+    await create.click();
+    await expect(page).toHaveURL(new RegExp(`/admin/products/${id}\\?`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Explorer test product' })).toBeVisible();
+    await expect(page.getByText(`ID: ${id}`)).toBeVisible();
+
+    // Edit one field: the PATCH carries only that field.
+    const save = page.getByRole('button', { name: 'Save', exact: true });
+    await expect(save).toBeDisabled();
+    await page.getByRole('textbox', { name: /^Description/ }).fill('Edited by the journey');
+    const patch = page.waitForRequest(
+      (request) => request.method() === 'PATCH' && request.url().includes(`/products/${id}`),
+    );
+    await save.click();
+    expect((await patch).postDataJSON()).toEqual({ Description: 'Edited by the journey' });
+    await expect(page.getByText('Product saved')).toBeVisible();
+    await expect(save).toBeDisabled();
+
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    const dialog = page.getByRole('alertdialog', { name: 'Are you sure?' });
+    await expect(
+      dialog.getByText(
+        'This is an irreversible, destructive action. Please make sure that you have selected the right product.',
+      ),
+    ).toBeVisible();
+    await dialog.getByRole('button', { name: 'Delete Product' }).click();
+    await expect(page).toHaveURL(/\/admin\/products\?/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+  });
+
+  test('a duplicate ID answers 409 and the form keeps what was typed', async ({ page }) => {
+    await signIn(page, DEMO_USERS.owner);
+    await open(page, '/admin/products', 'Products');
+    const existing = (await rows(page).first().getByRole('cell').first().textContent()) ?? '';
+    await open(page, '/admin/products/new', 'New Product');
+    await page.getByRole('textbox', { name: /^ID/ }).fill(existing);
+    await page.getByRole('textbox', { name: /^Name/ }).fill('Duplicate');
+    await page.getByRole('button', { name: 'Create Product' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: /already exists|exists/i })).toBeVisible();
+    await expect(page.getByRole('textbox', { name: /^Name/ })).toHaveValue('Duplicate');
+    await expect(page).toHaveURL(/\/admin\/products\/new\?/);
+  });
+});
+
+test.describe('Marketplace explorer: buyers', () => {
+  test('buyer, Users tab, a user, and back through the breadcrumbs; a nested create', async ({ page }) => {
+    await signIn(page, DEMO_USERS.owner);
+    await open(page, '/admin/buyers', 'Buyers');
+    await rows(page).first().click();
+    const buyerHeading = page.getByRole('heading', { level: 1 });
+    await expect(page.getByRole('navigation', { name: 'Buyer sections' })).toBeVisible();
+    const buyerName = (await buyerHeading.textContent()) ?? '';
+    await page.getByRole('navigation', { name: 'Buyer sections' }).getByRole('link', { name: 'Users' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Users' })).toBeVisible();
+    await rows(page).first().click();
+    await expect(page.getByRole('navigation', { name: 'User sections' })).toBeVisible();
+
+    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+    await expect(crumbs.getByRole('link', { name: buyerName })).toBeVisible();
+    await crumbs.getByRole('link', { name: 'Users' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Users' })).toBeVisible();
+    await crumbs.getByRole('link', { name: buyerName }).click();
+    await expect(page.getByRole('heading', { level: 1, name: buyerName })).toBeVisible();
+
+    // A user created below the buyer opens at its new id there.
+    const buyerPath = new URL(page.url()).pathname;
+    await open(page, `${buyerPath}/users/new`, 'New User');
+    const userId = `e2e-user-${Date.now()}`;
+    await page.getByRole('textbox', { name: /^ID/ }).fill(userId);
+    await page.getByRole('textbox', { name: /^Username/ }).fill(userId);
+    await page.getByRole('textbox', { name: /^First Name/ }).fill('Journey');
+    await page.getByRole('textbox', { name: /^Last Name/ }).fill('Tester');
+    await page.getByRole('textbox', { name: /^Email/ }).fill(`${userId}@example.com`);
+    await page.getByRole('button', { name: 'Create User' }).click();
+    await expect(page).toHaveURL(new RegExp(`${buyerPath}/users/${userId}\\?`));
+    await expect(page.getByRole('heading', { level: 1, name: 'Journey Tester' })).toBeVisible();
+  });
+
+  test('a buyer reader sees no create, edit or delete on buyers but does on products', async ({ page }) => {
+    await signIn(page, DEMO_USERS.developer);
+    await open(page, '/admin/buyers', 'Buyers');
+    await expect(rows(page).first()).toBeVisible();
+    await expect(page.getByRole('link', { name: /^Create new/ })).toHaveCount(0);
+    await rows(page).first().click();
+    await expect(page.getByRole('navigation', { name: 'Buyer sections' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Save', exact: true })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Delete', exact: true })).toHaveCount(0);
+
+    await open(page, '/admin/products', 'Products');
+    await expect(page.getByRole('link', { name: 'Create new Product' })).toBeVisible();
+    await rows(page).first().click();
+    await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Delete', exact: true })).toBeVisible();
+  });
+});
+
+test.describe('Marketplace explorer: accessibility and small screens', () => {
+  test('list and detail have no serious violations in light and dark mode', async ({ page }) => {
+    await signIn(page, DEMO_USERS.owner);
+    for (const mode of ['light', 'dark'] as const) {
+      await open(page, '/admin/products', 'Products');
+      const html = page.locator('html');
+      const isDark = ((await html.getAttribute('class')) ?? '').includes('dark');
+      if ((mode === 'dark') !== isDark) {
+        await page
+          .getByRole('button', { name: mode === 'dark' ? 'Switch to dark mode' : 'Switch to light mode' })
+          .click();
+      }
+      await expect(rows(page).first()).toBeVisible();
+      expect(await seriousViolations(page), `list, ${mode}`).toEqual([]);
+      await rows(page).first().click();
+      await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
+      expect(await seriousViolations(page), `detail, ${mode}`).toEqual([]);
+    }
+  });
+
+  test('no explorer page scrolls sideways at 390 px', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signIn(page, DEMO_USERS.owner);
+    await open(page, '/admin/products', 'Products');
+    await expect(rows(page).first()).toBeVisible();
+    const sideways = () =>
+      page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth');
+    expect(await sideways(), 'list').toBe(0);
+    await rows(page).first().click();
+    await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
+    expect(await sideways(), 'detail').toBe(0);
+    await open(page, '/admin/buyers', 'Buyers');
+    await rows(page).first().click();
+    await expect(page.getByRole('navigation', { name: 'Buyer sections' })).toBeVisible();
+    expect(await sideways(), 'buyer with tabs').toBe(0);
+  });
+});
