@@ -19,6 +19,18 @@ async function expectNoSeriousViolations(page: Page): Promise<void> {
   ).toEqual([]);
 }
 
+/** What the Content-Security-Policy blocked: the captcha's workers and styles must come from the portal itself. */
+function watchForCspViolations(page: Page): string[] {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Content-Security-Policy/i.test(message.text())) violations.push(message.text());
+  });
+  page.on('pageerror', (error) => {
+    if (/Content Security Policy|Refused to/i.test(error.message)) violations.push(error.message);
+  });
+  return violations;
+}
+
 async function openIndexTools(page: Page, email: string): Promise<void> {
   await signIn(page, email);
   await page.goto(`/self-service/index-tools?${CONTEXT}`);
@@ -70,6 +82,7 @@ test.describe('index tools', () => {
 
   test('a developer rebuilds the products index with the captcha and watches it become active', async ({ page }) => {
     test.setTimeout(150_000);
+    const violations = watchForCspViolations(page);
     await openIndexTools(page, DEMO_USERS.developer);
     const card = await activeProductsIndex(page);
     await card.getByRole('button', { name: 'Rebuild' }).click();
@@ -85,6 +98,7 @@ test.describe('index tools', () => {
     await expect(page.getByText(/\d+ indexed, \d+ rejected, in /)).toBeVisible();
     await expect(card.getByRole('button', { name: 'Rebuild' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Old indexes' })).toContainText('1 old index is kept');
+    expect(violations).toEqual([]);
   });
 
   test('a viewer without roles or IndexAdmin is told they are not authorized', async ({ page }) => {

@@ -162,6 +162,37 @@ describe('Index tools', () => {
     );
   });
 
+  it('shows the errors of the card the user selects', () => {
+    const failed: SearchIndex = {
+      ...active,
+      IndexID: 'failed',
+      Status: 'Failed',
+      IsActiveIndex: false,
+      DateCreated: '2026-11-21T10:00:00Z',
+    };
+    data.indexes = [active, failed];
+    data.errors = { failed: [rejected('p9')], active: [rejected('p1')] };
+    renderPage();
+    expect(screen.getByRole('link', { name: 'p9' })).toBeTruthy();
+    const card = screen.getByRole('region', { name: 'Active index' });
+    fireEvent.click(within(card).getByRole('button', { name: 'Show errors' }));
+    expect(within(card).getByRole('button', { name: 'Showing errors' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByRole('link', { name: 'p1' })).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'p9' })).toBeNull();
+    expect(screen.getByText(INDEX_TEXTS.activeErrorsTitle)).toBeTruthy();
+  });
+
+  it('names the Order ID column and links rejected orders to incoming orders', async () => {
+    data.indexes = [{ ...active, Type: 'Orders' }];
+    data.errors = { active: [rejected('o1')] };
+    renderPage();
+    fireEvent.click(screen.getByRole('tab', { name: 'Orders' }));
+    expect(await screen.findByRole('columnheader', { name: 'Order ID' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'o1' }).getAttribute('href')).toBe(
+      '/admin/orders/incoming/o1?tenantName=demo-sandbox',
+    );
+  });
+
   it('shows the Orders tab with its own empty text', async () => {
     renderPage();
     fireEvent.click(screen.getByRole('tab', { name: 'Orders' }));
