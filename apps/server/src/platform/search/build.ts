@@ -85,7 +85,7 @@ async function report(db: Db, indexId: string, percent: number, options: BuildOp
  * rejected more than REJECTED_SHARE_LIMIT of the documents, ends Failed and the active index stays.
  */
 export async function runBuild(db: Db, indexId: string, options: BuildOptions): Promise<BuildOutcome> {
-  const batchSize = options.batchSize ?? 2000;
+  const batchSize = options.batchSize ?? 1000;
   const [index] = await rowsOf<IndexRow>(
     db,
     sql`UPDATE platform.search_indexes
@@ -103,14 +103,16 @@ export async function runBuild(db: Db, indexId: string, options: BuildOptions): 
         WHERE marketplace_id = ${index.marketplace_id} AND resource = ${index.type} AND parent_key = ''`,
   );
   const total = Number(counted?.total ?? 0);
-  const steps = Math.max(1, total * 2);
-  let done = 0;
+  // Reading for the mapping is about a quarter of the work of indexing, so it gets 20 % of the bar.
+  const percentOf = (read: number, indexed: number) => (100 * (0.2 * read + 0.8 * indexed)) / Math.max(1, total);
+  let read = 0;
+  let indexedSoFar = 0;
 
   const inference = new MappingInference();
   for await (const rows of batches(db, index, batchSize)) {
     for (const row of rows) inference.add(row.body);
-    done += rows.length;
-    if (!(await report(db, indexId, (done / steps) * 100, options))) return abandoned(indexId, total);
+    read += rows.length;
+    if (!(await report(db, indexId, percentOf(read, 0), options))) return abandoned(indexId, total);
   }
   const mapping = inference.mapping();
   await db.execute(
@@ -127,10 +129,41 @@ export async function runBuild(db: Db, indexId: string, options: BuildOptions): 
     }
     await writeEntries(db, indexId, entries);
     await writeRejections(db, indexId, rejections);
-    done += rows.length;
-    if (!(await report(db, indexId, (done / steps) * 100, options))) return abandoned(indexId, total);
+    indexedSoFar += rows.length;
+    if (!(await report(db, indexId, percentOf(read, indexedSoFar), options))) return abandoned(indexId, total);
   }
-  return finish(db, index, mapping, options);
+  const outcome = await finish(db, index, mapping, options);
+  if (outcome.status === 'Ready') {
+    options.onProgress?.(100);
+    await dropInactiveEntries(db, index);
+  }
+  return outcome;
+}
+
+async function countsOf(db: Db, index: IndexRow) {
+  const [counts] = await rowsOf<{ indexed: string | number; rejected: string | number; documents: string | number }>(
+    db,
+    sql`SELECT (SELECT count(*) FROM platform.search_entries WHERE index_id = ${index.id}) AS indexed,
+               (SELECT count(*) FROM platform.search_index_errors WHERE index_id = ${index.id}) AS rejected,
+               (SELECT count(*) FROM platform.documents WHERE marketplace_id = ${index.marketplace_id}
+                  AND resource = ${index.type} AND parent_key = '') AS documents`,
+  );
+  return {
+    indexed: Number(counts?.indexed ?? 0),
+    rejected: Number(counts?.rejected ?? 0),
+    documents: Number(counts?.documents ?? 0),
+  };
+}
+
+/**
+ * Old indexes stay listed with their errors, but only the active one keeps entries. Removed after
+ * the swap, outside its transaction: search no longer reads them, and the swap stays short.
+ */
+async function dropInactiveEntries(db: Db, index: IndexRow): Promise<void> {
+  await db.execute(
+    sql`DELETE FROM platform.search_entries e USING platform.search_indexes i
+        WHERE e.index_id = i.id AND i.marketplace_id = ${index.marketplace_id} AND i.type = ${index.type} AND NOT i.is_active`,
+  );
 }
 
 function abandoned(indexId: string, total: number): BuildOutcome {
@@ -154,20 +187,19 @@ async function finish(db: Db, index: IndexRow, mapping: Mapping, options: BuildO
             AND d.updated_at >= ${self.started_at}::timestamptz - interval '5 seconds'`,
     );
     for (const row of changed) await reindexDocument(tx, index.id, mapping, row.id, row.body, options.searchable);
-    for (const table of ['search_entries', 'search_index_errors']) {
-      await tx.execute(
-        sql`DELETE FROM ${sql.raw(`platform.${table}`)} t WHERE t.index_id = ${index.id} AND NOT EXISTS (
-              SELECT 1 FROM platform.documents d WHERE d.marketplace_id = ${index.marketplace_id}
-                AND d.resource = ${index.type} AND d.parent_key = '' AND d.id = t.thing_id)`,
-      );
+    let { indexed, rejected, documents } = await countsOf(tx, index);
+    // Every stored document was read or caught up, so more entries than documents means some were
+    // deleted during the build: only then is the (slower) search for them needed.
+    if (indexed + rejected > documents) {
+      for (const table of ['search_entries', 'search_index_errors']) {
+        await tx.execute(
+          sql`DELETE FROM ${sql.raw(`platform.${table}`)} t WHERE t.index_id = ${index.id} AND NOT EXISTS (
+                SELECT 1 FROM platform.documents d WHERE d.marketplace_id = ${index.marketplace_id}
+                  AND d.resource = ${index.type} AND d.parent_key = '' AND d.id = t.thing_id)`,
+        );
+      }
+      ({ indexed, rejected, documents } = await countsOf(tx, index));
     }
-    const [counts] = await rowsOf<{ indexed: string | number; rejected: string | number }>(
-      tx,
-      sql`SELECT (SELECT count(*) FROM platform.search_entries WHERE index_id = ${index.id}) AS indexed,
-                 (SELECT count(*) FROM platform.search_index_errors WHERE index_id = ${index.id}) AS rejected`,
-    );
-    const indexed = Number(counts?.indexed ?? 0);
-    const rejected = Number(counts?.rejected ?? 0);
     const total = indexed + rejected;
     const failed = total > 0 && rejected / total > REJECTED_SHARE_LIMIT;
     if (failed) {
@@ -184,11 +216,6 @@ async function finish(db: Db, index: IndexRow, mapping: Mapping, options: BuildO
       await tx.execute(
         sql`UPDATE platform.search_indexes SET status = 'Ready', is_active = true, percent_complete = 100, completed_at = now(),
               document_count = ${total}, indexed_count = ${indexed}, rejected_count = ${rejected} WHERE id = ${index.id}`,
-      );
-      // Old indexes stay listed with their errors; only the active one keeps entries.
-      await tx.execute(
-        sql`DELETE FROM platform.search_entries e USING platform.search_indexes i
-            WHERE e.index_id = i.id AND i.marketplace_id = ${index.marketplace_id} AND i.type = ${index.type} AND NOT i.is_active`,
       );
     }
     // The index the rebuild started from is no longer rebuilding, whatever the outcome.
