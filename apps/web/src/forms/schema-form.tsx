@@ -115,8 +115,11 @@ export interface SchemaFormProps {
 
 export function SchemaForm(props: SchemaFormProps) {
   const { fields, defaultValues, onSubmit, idPicker, submitLabel, actions, onValuesChange } = props;
+  const { saveOnlyWhenChanged = false, discardable = false, onDirtyChange } = props;
   const form = useForm<FormValues>({ mode: 'onBlur', defaultValues });
-  const { control, handleSubmit, formState, subscribe } = form;
+  const { control, handleSubmit, formState, subscribe, reset } = form;
+  const { isDirty, isValid } = formState;
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
   useEffect(() => {
     if (!onValuesChange) return undefined;
     // `subscribe` reports edits without re-rendering the form on each keystroke; it returns the unsubscribe.
@@ -131,9 +134,22 @@ export function SchemaForm(props: SchemaFormProps) {
           <ErrorSummaryAlert messages={messages} />
           <Fields fields={fields} control={control} errors={formState.errors} idPicker={idPicker} />
           <Stack direction="row" wrap="wrap">
-            <Button type="submit" loading={formState.isSubmitting}>
+            <Button
+              type="submit"
+              loading={formState.isSubmitting}
+              disabled={saveOnlyWhenChanged && (!isDirty || !isValid)}
+            >
               {submitLabel ?? 'Save'}
             </Button>
+            {discardable && (
+              <Button
+                variant="outline"
+                disabled={!isDirty || formState.isSubmitting}
+                onClick={() => reset(defaultValues)}
+              >
+                Discard changes
+              </Button>
+            )}
             {actions}
           </Stack>
         </Stack>
