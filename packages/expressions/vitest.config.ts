@@ -6,5 +6,7 @@ export default defineConfig({
     root: import.meta.dirname,
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // Property tests run thousands of cases; the default 5 s is too tight when the whole suite shares two cores.
+    testTimeout: 30_000,
   },
 });
