@@ -187,10 +187,11 @@ async function finish(db: Db, index: IndexRow, mapping: Mapping, options: BuildO
             AND d.updated_at >= ${self.started_at}::timestamptz - interval '5 seconds'`,
     );
     for (const row of changed) await reindexDocument(tx, index.id, mapping, row.id, row.body, options.searchable);
-    let { indexed, rejected, documents } = await countsOf(tx, index);
+    const counted = await countsOf(tx, index);
+    let { indexed, rejected } = counted;
     // Every stored document was read or caught up, so more entries than documents means some were
     // deleted during the build: only then is the (slower) search for them needed.
-    if (indexed + rejected > documents) {
+    if (indexed + rejected > counted.documents) {
       for (const table of ['search_entries', 'search_index_errors']) {
         await tx.execute(
           sql`DELETE FROM ${sql.raw(`platform.${table}`)} t WHERE t.index_id = ${index.id} AND NOT EXISTS (
@@ -198,7 +199,7 @@ async function finish(db: Db, index: IndexRow, mapping: Mapping, options: BuildO
                   AND d.resource = ${index.type} AND d.parent_key = '' AND d.id = t.thing_id)`,
         );
       }
-      ({ indexed, rejected, documents } = await countsOf(tx, index));
+      ({ indexed, rejected } = await countsOf(tx, index));
     }
     const total = indexed + rejected;
     const failed = total > 0 && rejected / total > REJECTED_SHARE_LIMIT;
