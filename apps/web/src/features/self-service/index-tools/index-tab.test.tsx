@@ -5,6 +5,8 @@ import { AppProvider } from '@/app/provider';
 import { TestPortal, testPortalContext } from '@/app/portal/test-portal-context';
 import { createQueryClient } from '@/lib/query-client';
 import type { Grants, SearchIndex, SearchIndexError } from '@/services/portal';
+import { errorFromResponse } from '@/services/portal-error';
+import { Toaster } from '@/ui/toaster';
 import { EMPTY_TEXTS, INDEX_TEXTS } from './index-model';
 import { IndexToolsPage } from './index-tools-page';
 
@@ -39,6 +41,7 @@ function renderPage({ IndexAdmin = true, roles = ['FullAccess'] }: { IndexAdmin?
       <MemoryRouter initialEntries={['/self-service/index-tools?tenantName=demo-sandbox']}>
         <TestPortal value={{ ...base, roles, me: { ...base.me, ScPermissionGrants: grants(IndexAdmin) } }}>
           <IndexToolsPage />
+          <Toaster />
         </TestPortal>
       </MemoryRouter>
     </AppProvider>,
@@ -191,6 +194,23 @@ describe('Index tools', () => {
     expect(screen.getByRole('link', { name: 'o1' }).getAttribute('href')).toBe(
       '/admin/orders/incoming/o1?tenantName=demo-sandbox',
     );
+  });
+
+  it('says a refused captcha answer is a captcha error and asks for a new one', async () => {
+    data.indexes = [active];
+    data.rebuild.mockImplementation((_input, options: { onError: (e: unknown) => void; onSettled: () => void }) => {
+      options.onError(
+        errorFromResponse(403, { title: 'Forbidden', status: 403, detail: 'This captcha answer was already used.' }),
+      );
+      options.onSettled();
+    });
+    renderPage();
+    fireEvent.click(screen.getByRole('button', { name: 'Rebuild' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Solve captcha' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Start' }));
+    expect(await screen.findByText('Recaptcha Error')).toBeTruthy();
+    expect(screen.getByText('This captcha answer was already used.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Start' }).hasAttribute('disabled')).toBe(true);
   });
 
   it('shows the Orders tab with its own empty text', async () => {
