@@ -10,7 +10,7 @@ export interface BuildOptions {
   searchable: readonly string[];
   batchSize?: number;
   /** Called after each batch with the percentage stored (benchmarks and the crash test watch it). */
-  onProgress?: (percent: number) => void;
+  onProgress?: (percent: number) => void | Promise<void>;
 }
 
 export interface BuildOutcome {
@@ -68,7 +68,7 @@ async function* batches(db: Db, index: IndexRow, batchSize: number): AsyncGenera
  * worker (its status is no longer Building: marked interrupted and started again elsewhere).
  */
 async function report(db: Db, indexId: string, percent: number, options: BuildOptions): Promise<boolean> {
-  options.onProgress?.(Math.min(99, Math.floor(percent)));
+  await options.onProgress?.(Math.min(99, Math.floor(percent)));
   const updated = await rowsOf<{ id: string }>(
     db,
     sql`UPDATE platform.search_indexes SET percent_complete = ${Math.min(99, Math.floor(percent))}, heartbeat_at = now()

@@ -269,3 +269,31 @@ describe('first builds', () => {
     expect(page.Meta.TotalCount).toBe(9);
   });
 });
+
+it('brings writes made during a build into the new index before it becomes active', async () => {
+  await addProducts(
+    'mp-during',
+    Array.from({ length: 30 }, (_, index) => index),
+  );
+  const id = (await createFirstIndex(db, 'mp-during', 'Products')) ?? '';
+  let changed = false;
+  const outcome = await buildIndex(db, id, {
+    batchSize: 5,
+    async onProgress(percent) {
+      if (changed || percent < 40) return;
+      changed = true;
+      // Behind the build's back (no active index yet): one product deleted, one added, one changed.
+      await db.execute(sql`DELETE FROM platform.documents WHERE marketplace_id = 'mp-during' AND id = 'shirt-0'`);
+      await products('mp-during').put('Products', [], { ID: 'aaa-late', Name: 'Blue late', xp: { Size: 1 } });
+      await products('mp-during').put('Products', [], { ID: 'shirt-1', Name: 'Renamed', xp: { Size: 1 } });
+    },
+  });
+  expect(changed).toBe(true);
+  expect(outcome).toMatchObject({ status: 'Ready', total: 30, indexed: 30 });
+  // Names are "Blue shirt N": the renamed product no longer matches, the added one does.
+  const found = await searchIds('mp-during', 'blue');
+  expect(found).toHaveLength(29);
+  expect(found).toContain('aaa-late');
+  expect(found).not.toContain('shirt-0');
+  expect(found).not.toContain('shirt-1');
+});
