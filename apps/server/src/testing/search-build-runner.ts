@@ -9,7 +9,9 @@ if (!target || !indexId) throw new Error('usage: search-build-runner.ts <target 
 const database = await openDatabase(JSON.parse(target) as DatabaseTarget);
 await buildIndex(database.db, indexId, {
   batchSize: 50,
-  onProgress: (percent) => process.stdout.write(`progress ${percent}\n`),
+  onProgress: (percent) => {
+    process.stdout.write(`progress ${percent}\n`);
+  },
 });
 process.stdout.write('finished\n');
 await database.close();
