@@ -69,6 +69,11 @@ test.describe('index tools', () => {
     await expect(page.getByText(NON_ORG_ADMIN)).toBeVisible();
     const card = await activeProductsIndex(page);
     await expect(card.getByText('Active', { exact: true })).toBeVisible();
+    // The Orders tab has its own index, built from the demo orders.
+    await page.getByRole('tab', { name: 'Orders' }).click();
+    await expect(page.getByRole('region', { name: 'Active index' })).toBeVisible();
+    await page.getByRole('tab', { name: 'Products' }).click();
+    await activeProductsIndex(page);
     await expect(page.getByText('Active search index errors found')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByRole('columnheader', { name: 'Product ID' })).toBeVisible();
     const firstRejected = page.getByRole('row').nth(1).getByRole('link');
@@ -78,6 +83,7 @@ test.describe('index tools', () => {
     await expect(page).toHaveURL(
       new RegExp(`/admin/products/${encodeURIComponent(productId)}\\?.*tenantName=demo-sandbox`),
     );
+    await expect(page.getByText(`ID: ${productId}`)).toBeVisible();
   });
 
   test('a developer rebuilds the products index with the captcha and watches it become active', async ({ page }) => {
