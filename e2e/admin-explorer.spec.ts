@@ -4,6 +4,9 @@ import { DEMO_USERS, signIn } from './sign-in.ts';
 
 const CONTEXT = 'organization=demo-org&tenantName=demo-sandbox';
 
+// Each journey signs in and walks several pages on a shared, loaded machine: more time than one page needs.
+test.describe.configure({ timeout: 90_000 });
+
 async function open(page: Page, path: string, heading: string | RegExp): Promise<void> {
   await page.goto(`${path}${path.includes('?') ? '&' : '?'}${CONTEXT}`);
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();

@@ -1,5 +1,5 @@
 import { Alert, Button, Fieldset, List, Stack } from '@chakra-ui/react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Controller, FormProvider, useForm, type Control } from 'react-hook-form';
 import type { JsonValue } from '@/description/openapi-types';
 import { ArrayField } from './array-field';
@@ -9,7 +9,7 @@ import type { FormField } from './field-model';
 import { errorAt, errorMessages, type FormErrors } from './form-errors';
 import { MultiSelectField } from './multi-select-field';
 import { toRequestBody, type FormValues } from './normalize';
-import { validateField } from './validate';
+import { validateField, validateValues } from './validate';
 
 // SCHEMA FORM
 // Renders a field model with react-hook-form, validating on blur (spec 2 §5), and hands the caller a request
@@ -118,8 +118,18 @@ export function SchemaForm(props: SchemaFormProps) {
   const { saveOnlyWhenChanged = false, discardable = false, onDirtyChange } = props;
   const form = useForm<FormValues>({ mode: 'onBlur', defaultValues });
   const { control, handleSubmit, formState, subscribe, reset } = form;
-  const { isDirty, isValid } = formState;
+  const { isDirty } = formState;
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
+  // react-hook-form refreshes isValid only on blur in onBlur mode; Save must follow every keystroke, so the
+  // form's own rules are run on each change instead (they are cheap, and the state flips rarely).
+  const [isValid, setIsValid] = useState(() => Object.keys(validateValues(fields, defaultValues)).length === 0);
+  useEffect(() => {
+    if (!saveOnlyWhenChanged) return undefined;
+    return subscribe({
+      formState: { values: true },
+      callback: ({ values }) => setIsValid(Object.keys(validateValues(fields, values)).length === 0),
+    });
+  }, [subscribe, saveOnlyWhenChanged, fields]);
   useEffect(() => {
     if (!onValuesChange) return undefined;
     // `subscribe` reports edits without re-rendering the form on each keystroke; it returns the unsubscribe.
