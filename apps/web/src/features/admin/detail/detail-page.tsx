@@ -9,6 +9,7 @@ import type { JsonValue } from '@/description/openapi-types';
 import { changedFields } from '@/forms/diff';
 import { buildFieldModel } from '@/forms/field-model';
 import { toFormValues, toRequestBody } from '@/forms/normalize';
+import { PickerScope } from '@/forms/pickers/picker-source';
 import { SchemaForm } from '@/forms/schema-form';
 import { withKeptQuery } from '@/lib/keep-query';
 import { toaster } from '@/ui/toaster';
@@ -142,19 +143,22 @@ export function DetailPage(props: { collection: CatalogueCollection; params: Rou
     );
   } else {
     body = (
-      <SchemaForm
-        key={item.dataUpdatedAt}
-        fields={fields}
-        defaultValues={defaultValues}
-        onSubmit={submit}
-        submitLabel={isNew ? `Create ${collection.singular}` : 'Save'}
-        saveOnlyWhenChanged
-        discardable
-        onDirtyChange={onDirtyChange}
-        actions={
-          !isNew && deleteOperation ? <DeleteDialog singular={collection.singular} onConfirm={remove} /> : undefined
-        }
-      />
+      // ID pickers take parent ids (buyerID, catalogID, ...) from the route, e.g. a buyer's approving group.
+      <PickerScope ownerResourceId={writeOperation.resourceId} params={pathParams}>
+        <SchemaForm
+          key={item.dataUpdatedAt}
+          fields={fields}
+          defaultValues={defaultValues}
+          onSubmit={submit}
+          submitLabel={isNew ? `Create ${collection.singular}` : 'Save'}
+          saveOnlyWhenChanged
+          discardable
+          onDirtyChange={onDirtyChange}
+          actions={
+            !isNew && deleteOperation ? <DeleteDialog singular={collection.singular} onConfirm={remove} /> : undefined
+          }
+        />
+      </PickerScope>
     );
   }
 
