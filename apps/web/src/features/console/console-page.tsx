@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { decodeTokenRoles } from '@/access/access';
 import { usePortalContext } from '@/app/portal/portal-context';
+import { PickerSourceProvider } from '@/forms/pickers/picker-source';
 import { jsonText } from '@/ui/json-view';
 import { toaster } from '@/ui/toaster';
 import { ConsoleSidebar } from './console-sidebar';
@@ -155,15 +156,18 @@ export function ConsolePage({ impersonationSlot }: ConsolePageProps) {
             <Text>This resource is not part of the API description.</Text>
           )}
           {operation && (
-            <RequestForm
-              key={`${operation.id}:${editing?.key ?? ''}`}
-              operation={operation}
-              initialDraft={editing?.draft}
-              jsonMode={state.jsonMode}
-              onJsonModeChange={(jsonMode) => setState({ ...state, operationId: operation.id, jsonMode })}
-              sending={sending}
-              onSend={(input, body, draft) => void send({ operation, input, body, draft })}
-            />
+            // Spec 2 §6: lookups follow the impersonation token while impersonating, so pickers list what it sees.
+            <PickerSourceProvider baseUrl={platformBaseUrl} token={token} description={description}>
+              <RequestForm
+                key={`${operation.id}:${editing?.key ?? ''}`}
+                operation={operation}
+                initialDraft={editing?.draft}
+                jsonMode={state.jsonMode}
+                onJsonModeChange={(jsonMode) => setState({ ...state, operationId: operation.id, jsonMode })}
+                sending={sending}
+                onSend={(input, body, draft) => void send({ operation, input, body, draft })}
+              />
+            </PickerSourceProvider>
           )}
         </Stack>
         <Box as="section" aria-label="Requests">
