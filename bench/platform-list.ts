@@ -15,6 +15,8 @@ import path from 'node:path';
 import { loadConfig, type Config } from '../apps/server/src/config.ts';
 import { openDatabase } from '../apps/server/src/db/database.ts';
 import { platformRegistry } from '../apps/server/src/platform/resources/index.ts';
+import { createFirstIndex } from '../apps/server/src/platform/search/build.ts';
+import { buildIndex } from '../apps/server/src/platform/search/jobs.ts';
 import { seedLargeCatalog } from '../apps/server/src/platform/seed/large.ts';
 import { startServer } from '../apps/server/src/server.ts';
 
@@ -120,6 +122,11 @@ async function run(kind: 'pglite' | 'postgres', options: Options): Promise<strin
     const seedStarted = performance.now();
     await seedLargeCatalog(server.database.db, platformRegistry, { marketplace, products: options.products });
     const seedSeconds = (performance.now() - seedStarted) / 1000;
+    // Search reads the active products index (issue 14), so it is built first, as a list call would start it.
+    const buildStarted = performance.now();
+    const indexId = await createFirstIndex(server.database.db, marketplace, 'Products');
+    if (indexId) await buildIndex(server.database.db, indexId);
+    const buildSeconds = (performance.now() - buildStarted) / 1000;
     const base = `${server.url}/platform`;
     const headers = { authorization: `Bearer ${await signIn(base, marketplace)}` };
     const ids = (
@@ -146,7 +153,9 @@ async function run(kind: 'pglite' | 'postgres', options: Options): Promise<strin
       );
       console.log(rows.at(-1));
     }
-    console.log(`(${kind}: seeding ${options.products} products took ${seedSeconds.toFixed(1)} s)`);
+    console.log(
+      `(${kind}: seeding ${options.products} products took ${seedSeconds.toFixed(1)} s, the search index ${buildSeconds.toFixed(1)} s)`,
+    );
     return rows;
   } finally {
     await server.stop();

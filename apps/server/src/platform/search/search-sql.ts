@@ -26,7 +26,10 @@ export function indexedSearch(
   );
   const active = sql`SELECT i.id FROM platform.search_indexes i
                      WHERE i.marketplace_id = ${marketplaceId} AND i.type = ${type} AND i.is_active`;
-  return sql`(CASE WHEN EXISTS (${active})
-              THEN d.id IN (SELECT e.thing_id FROM platform.search_entries e WHERE e.index_id = (${active}) AND (${matches}))
+  // The active index id is computed once per query; each candidate document (already narrowed by the
+  // filters) is then one primary-key probe of its entry, instead of matching every entry of the index.
+  return sql`(CASE WHEN (${active}) IS NOT NULL
+              THEN EXISTS (SELECT 1 FROM platform.search_entries e
+                           WHERE e.index_id = (${active}) AND e.thing_id = d.id AND (${matches}))
               ELSE ${direct} END)`;
 }
