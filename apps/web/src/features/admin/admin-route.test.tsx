@@ -1,0 +1,62 @@
+import { cleanup, render, screen } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProvider } from '@/app/provider';
+import { TestPortal, testPortalContext } from '@/app/portal/test-portal-context';
+import { appRoutes } from '@/app/router';
+import { buildApiDescription } from '@/description/index-description';
+import { createQueryClient } from '@/lib/query-client';
+import { RELATED_TAB_PLACEHOLDER } from './admin-route';
+import { realPlatformDocument } from './catalogue/real-platform-description';
+
+const description = buildApiDescription(realPlatformDocument());
+
+function renderAdmin(url: string) {
+  // The platform is not running here: every call fails, which the pages must survive.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(() => Promise.reject(new TypeError('offline in tests'))),
+  );
+  const router = createMemoryRouter(appRoutes, { initialEntries: [url] });
+  render(
+    <AppProvider queryClient={createQueryClient()}>
+      <TestPortal value={testPortalContext({ description })}>
+        <RouterProvider router={router} />
+      </TestPortal>
+    </AppProvider>,
+  );
+  return router;
+}
+
+describe('the admin routes', () => {
+  afterEach(() => {
+    cleanup();
+    vi.unstubAllGlobals();
+  });
+
+  it('sends /admin/orders to the incoming orders, keeping the signed-in context', async () => {
+    const router = renderAdmin('/admin/orders?organization=acme&tenantName=main');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/orders/incoming');
+    expect(router.state.location.search).toBe('?organization=acme&tenantName=main');
+  });
+
+  it('shows the not-found page for a path the catalogue lacks', async () => {
+    renderAdmin('/admin/nothing-here');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
+  });
+
+  it('frames a related tab with the item tabs and says it comes later', async () => {
+    renderAdmin('/admin/products/p1/catalogs');
+    expect(await screen.findByText(`Catalogs: ${RELATED_TAB_PLACEHOLDER}`)).toBeTruthy();
+    const tabs = screen.getByRole('navigation', { name: 'Product sections' });
+    expect(tabs.textContent).toContain('Inventory Records');
+    expect(screen.getByText('ID: p1')).toBeTruthy();
+  });
+
+  it('opens the create form of a nested collection', async () => {
+    renderAdmin('/admin/buyers/b1/users/new');
+    expect(await screen.findByRole('heading', { level: 1, name: 'New User' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Create User' })).toBeTruthy();
+  });
+});
