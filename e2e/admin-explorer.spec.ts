@@ -190,6 +190,12 @@ test.describe('Marketplace explorer: buyers', () => {
     await page.getByRole('button', { name: 'Create User' }).click();
     await expect(page).toHaveURL(new RegExp(`${buyerPath}/users/${userId}\\?`));
     await expect(page.getByRole('heading', { level: 1, name: 'Journey Tester' })).toBeVisible();
+
+    // The console opens on Users.Get with the user's ids filled in.
+    await page.getByRole('link', { name: 'Open in API console' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'API console' })).toBeVisible();
+    await expect(page.getByText('Users.Get · /')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'userID' })).toHaveValue(userId);
   });
 
   test('a buyer reader sees no create, edit or delete on buyers but does on products', async ({ page }) => {

@@ -11,6 +11,7 @@ import { useImpersonation } from './impersonation/use-impersonation';
 import { checkSelection, effectiveOperationId } from './lib/console-selection';
 import { applySearchSelection, writeConsoleState, type ConsoleState } from './lib/console-storage';
 import { toCurl, toSdkCall } from './lib/copy-as';
+import { linkedDraft } from './lib/linked-draft';
 import { appendRequest, type RequestLogEntry } from './lib/request-log';
 import { OperationPicker } from './operation-picker';
 import type { RequestDraft } from './query-draft';
@@ -161,7 +162,7 @@ export function ConsolePage({ impersonationSlot }: ConsolePageProps) {
               <RequestForm
                 key={`${operation.id}:${editing?.key ?? ''}`}
                 operation={operation}
-                initialDraft={editing?.draft}
+                initialDraft={editing?.draft ?? linkedDraft(operation, location.search)}
                 jsonMode={state.jsonMode}
                 onJsonModeChange={(jsonMode) => setState({ ...state, operationId: operation.id, jsonMode })}
                 sending={sending}
