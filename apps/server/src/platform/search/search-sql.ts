@@ -19,17 +19,19 @@ export function indexedSearch(
   fields: readonly string[],
   direct: SQL,
 ): SQL {
-  const pattern = `%${likePattern(term)}%`;
+  // Entries hold lower-cased text, so a plain LIKE of the lower-cased term does.
+  const pattern = `%${likePattern(term.toLowerCase())}%`;
   const matches = sql.join(
-    fields.map((field) => sql`e.fields ->> ${field} ILIKE ${pattern}`),
+    fields.map((field) => sql`e.fields ->> ${field} LIKE ${pattern}`),
     sql` OR `,
   );
   const active = sql`SELECT i.id FROM platform.search_indexes i
                      WHERE i.marketplace_id = ${marketplaceId} AND i.type = ${type} AND i.is_active`;
-  // The active index id is computed once per query; each candidate document (already narrowed by the
-  // filters) is then one primary-key probe of its entry, instead of matching every entry of the index.
+  // The active index id is computed once per query. Each candidate document (already narrowed by the
+  // filters) is then one primary-key probe of its entry: a scalar subquery, because the planner turns
+  // an EXISTS into matching every entry of the index first.
   return sql`(CASE WHEN (${active}) IS NOT NULL
-              THEN EXISTS (SELECT 1 FROM platform.search_entries e
-                           WHERE e.index_id = (${active}) AND e.thing_id = d.id AND (${matches}))
+              THEN coalesce((SELECT ${matches} FROM platform.search_entries e
+                             WHERE e.index_id = (${active}) AND e.thing_id = d.id), false)
               ELSE ${direct} END)`;
 }
