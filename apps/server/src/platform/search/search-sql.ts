@@ -19,19 +19,20 @@ export function indexedSearch(
   fields: readonly string[],
   direct: SQL,
 ): SQL {
-  // Entries hold lower-cased text, so a plain LIKE of the lower-cased term does.
+  const active = sql`SELECT i.id FROM platform.search_indexes i
+                     WHERE i.marketplace_id = ${marketplaceId} AND i.type = ${type} AND i.is_active`;
+  // The active index id is computed once per query. A document matches when its entry in the active
+  // index matches; entries are kept equal to the documents' searchable fields in the writes' own
+  // transactions, so the cheap test on the document runs first and only its few matches probe their
+  // entry (one primary-key lookup each; a scalar subquery, since the planner would turn an EXISTS
+  // into matching every entry of the index first).
   const pattern = `%${likePattern(term.toLowerCase())}%`;
-  const matches = sql.join(
+  const entryMatches = sql.join(
     fields.map((field) => sql`e.fields ->> ${field} LIKE ${pattern}`),
     sql` OR `,
   );
-  const active = sql`SELECT i.id FROM platform.search_indexes i
-                     WHERE i.marketplace_id = ${marketplaceId} AND i.type = ${type} AND i.is_active`;
-  // The active index id is computed once per query. Each candidate document (already narrowed by the
-  // filters) is then one primary-key probe of its entry: a scalar subquery, because the planner turns
-  // an EXISTS into matching every entry of the index first.
   return sql`(CASE WHEN (${active}) IS NOT NULL
-              THEN coalesce((SELECT ${matches} FROM platform.search_entries e
-                             WHERE e.index_id = (${active}) AND e.thing_id = d.id), false)
+              THEN ${direct} AND coalesce((SELECT ${entryMatches} FROM platform.search_entries e
+                                           WHERE e.index_id = (${active}) AND e.thing_id = d.id), false)
               ELSE ${direct} END)`;
 }
