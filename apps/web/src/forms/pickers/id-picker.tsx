@@ -1,6 +1,7 @@
 import { Combobox, createListCollection, Portal, Stack, Text } from '@chakra-ui/react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { useFormContext, useWatch, type Control } from 'react-hook-form';
+import { LIST_SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@/lib/use-debounced-value';
 import { describeError } from '@/services/portal-error';
 import type { ControlProps } from '../field-control';
 import type { FormField } from '../field-model';
@@ -10,8 +11,6 @@ import type { PickerSource } from './picker-source';
 import {
   MISSING_REQUIRED_PARAMETERS,
   PICKER_PAGE_SIZE,
-  PICKER_SEARCH_DEBOUNCE_MS,
-  useDebouncedValue,
   useFieldTarget,
   usePickerContext,
   usePickerOptions,
@@ -84,7 +83,7 @@ function ResourceCombobox({ control, source, target, context }: ComboboxProps) {
   // Only typed text searches; a chosen id in the box must not narrow the list when it opens again.
   const [typed, setTyped] = useState<string | null>(null);
   const [open, setOpen] = useState(false);
-  const search = useDebouncedValue(typed ?? '', PICKER_SEARCH_DEBOUNCE_MS);
+  const search = useDebouncedValue(typed ?? '', LIST_SEARCH_DEBOUNCE_MS);
   const result = usePickerOptions({ source, target, context, search, pageSize: PICKER_PAGE_SIZE, enabled: open });
   const collection = useMemo(
     () =>

@@ -1,11 +1,10 @@
 import { Button, CloseButton, Dialog, Field, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { MODAL_SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@/lib/use-debounced-value';
 import { describeError } from '@/services/portal-error';
 import {
   MISSING_REQUIRED_PARAMETERS,
   MODAL_PAGE_SIZE,
-  MODAL_SEARCH_DEBOUNCE_MS,
-  useDebouncedValue,
   useFieldTarget,
   usePickerContext,
   usePickerOptions,

@@ -1,16 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
 import { useParams } from 'react-router';
 import { displayName } from '@/lib/display-name';
 import type { ListMeta } from '@/services/platform';
 import { fillPath, pickerPathParams, pickerTarget, type PickerContext, type PickerTarget } from './id-field-target';
 import { usePickerScope, usePickerSource, type PickerSource } from './picker-source';
 
-/** Spec 2 §9: list pickers read 100 items and wait 300 ms after typing; search modals 5 and 500 ms. */
+/** Spec 2 §9: list pickers read 100 items, search modals 5 (their search waits: lib/use-debounced-value). */
 export const PICKER_PAGE_SIZE = 100;
-export const PICKER_SEARCH_DEBOUNCE_MS = 300;
 export const MODAL_PAGE_SIZE = 5;
-export const MODAL_SEARCH_DEBOUNCE_MS = 500;
 
 /** Spec 2 §8: an option list whose parent is not chosen yet. */
 export const MISSING_REQUIRED_PARAMETERS = 'Missing required parameters.';
@@ -19,16 +16,6 @@ export const MISSING_REQUIRED_PARAMETERS = 'Missing required parameters.';
 export interface PickerOption {
   readonly id: string;
   readonly name: string;
-}
-
-/** The value once it has stopped changing for `delayMs`. */
-export function useDebouncedValue<T>(value: T, delayMs: number): T {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setDebounced(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
 }
 
 /** The options of a list answer: items without an id cannot be chosen. */

@@ -5,7 +5,7 @@ import type { Grants, ImpersonationUser, PortalApiClient } from '@/services/port
 import { isPortalError } from '@/services/portal-error';
 import { showsCompanyName, type CommerceRole, type ImpersonationContext } from '../lib/impersonation-state';
 import { useApiClientSearch, useClientUserSearch } from './impersonation-api';
-import { MODAL_SEARCH_DEBOUNCE_MS, useDebouncedValue } from './use-debounced-value';
+import { MODAL_SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@/lib/use-debounced-value';
 import { useImpersonation } from './use-impersonation';
 
 export const USERNAME_SEARCH_NOTE =

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 
-/** Spec §9: option searches wait 300 ms, 500 ms inside modals and side panels. */
+/** Spec 1 §9 and spec 2 §9: option lists search 300 ms after typing stops, modals and side panels 500 ms. */
+export const LIST_SEARCH_DEBOUNCE_MS = 300;
 export const MODAL_SEARCH_DEBOUNCE_MS = 500;
 
 /** The value once it has stopped changing for `delayMs`. */
