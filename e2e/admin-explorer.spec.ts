@@ -165,6 +165,8 @@ test.describe('Marketplace explorer: buyers', () => {
     await rows(page).first().click();
     const buyerHeading = page.getByRole('heading', { level: 1 });
     await expect(page.getByRole('navigation', { name: 'Buyer sections' })).toBeVisible();
+    // The heading says 'Buyer' until the buyer has loaded, then its display name.
+    await expect(buyerHeading).not.toHaveText('Buyer');
     const buyerName = (await buyerHeading.textContent()) ?? '';
     await page.getByRole('navigation', { name: 'Buyer sections' }).getByRole('link', { name: 'Users' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Users' })).toBeVisible();
