@@ -81,6 +81,9 @@ test.describe('API console request log', () => {
   });
 
   test('has no serious or critical accessibility violations with a request logged', async ({ page }) => {
+    // Two full audits of a page holding a coloured 20-product response: the contrast rule alone takes
+    // 10-20 s a run on this machine kind, so the default 30 s is too tight.
+    test.setTimeout(90_000);
     await openConsole(page, 'Products.List');
     await send(page, 1);
     await expectNoSeriousViolations(page);
@@ -128,6 +131,7 @@ test.describe('API console request log', () => {
   });
 
   test('the console passes the accessibility audit in dark mode with the JSON editor open', async ({ page }) => {
+    test.setTimeout(60_000);
     await openConsole(page, 'Products.Create');
     await page.getByRole('button', { name: 'Switch to dark mode' }).click();
     await page.getByText('JSON mode').click();
