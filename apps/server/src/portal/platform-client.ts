@@ -1,5 +1,6 @@
 import type { DeveloperProfile } from './developer-profile.ts';
 import { Problem } from './problems.ts';
+import type { SearchIndexErrorView, SearchIndexType, SearchIndexView } from '../contracts/search-indexes.ts';
 
 /** Every outbound call of the portal service gives up after this long (spec 1 §9). */
 export const OUTBOUND_TIMEOUT_MS = 60_000;
@@ -63,25 +64,13 @@ export interface ListParams {
   pageSize?: number | undefined;
 }
 
-/** A search index as the management API lists it (spec 1 §3). */
-export interface MgmtSearchIndex {
-  IndexID: string;
-  Type: 'Products' | 'Orders';
-  Status: string;
-  PercentComplete: number;
-  DateCreated: string;
-  IsActiveIndex: boolean;
-  DateCompleted: string | null;
-  TotalCount: number | null;
-  DocumentCount: number | null;
-  RejectedCount: number | null;
-  BuildSeconds: number | null;
-}
+/** A search index as the management API lists it. */
+export type MgmtSearchIndex = SearchIndexView;
 
 export interface MgmtSearchIndexErrors {
   IndexID: string;
-  Type: 'Products' | 'Orders';
-  SearchIndexErrors: { ThingID: string; FailedOn: string; ErrorText: string }[];
+  Type: SearchIndexType;
+  SearchIndexErrors: SearchIndexErrorView[];
 }
 
 /** The platform as the portal service reaches it: the management API plus plain public GETs. */

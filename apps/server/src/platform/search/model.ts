@@ -1,12 +1,19 @@
 import { sql, type SQL } from 'drizzle-orm';
+import {
+  SEARCH_INDEX_TYPES,
+  type SearchIndexStatus,
+  type SearchIndexType,
+  type SearchIndexView,
+} from '../../contracts/search-indexes.ts';
 import type { Db } from '../../db/database.ts';
 
-/** The two kinds of search index a marketplace has (spec 1 §3). */
-export const SEARCH_INDEX_TYPES = ['Products', 'Orders'] as const;
-export type SearchIndexType = (typeof SEARCH_INDEX_TYPES)[number];
-
-export type SearchIndexStatus =
-  'Ready' | 'WaitingToBuild' | 'Building' | 'Rebuilding' | 'Failed' | 'Invalid' | 'Canceled';
+export {
+  SEARCH_INDEX_TYPES,
+  type SearchIndexErrorView,
+  type SearchIndexStatus,
+  type SearchIndexType,
+  type SearchIndexView,
+} from '../../contracts/search-indexes.ts';
 
 /**
  * A build that rejects more than this share of the documents ends Failed and the active index stays:
@@ -19,29 +26,6 @@ export const FAILED_KEPT_MS = 24 * 60 * 60 * 1000;
 export const STALE_BUILD_MS = 60_000;
 /** A build interrupted this many times ends Failed instead of starting again. */
 export const MAX_BUILD_ATTEMPTS = 3;
-
-/** A search index as the management API and the portal show it (spec 1 §3). */
-export interface SearchIndexView {
-  IndexID: string;
-  Type: SearchIndexType;
-  Status: SearchIndexStatus;
-  PercentComplete: number;
-  DateCreated: string;
-  IsActiveIndex: boolean;
-  DateCompleted: string | null;
-  /** Documents the build read, put in the index, and rejected. */
-  TotalCount: number | null;
-  DocumentCount: number | null;
-  RejectedCount: number | null;
-  /** Seconds from the start of the build to its end; null while it runs. */
-  BuildSeconds: number | null;
-}
-
-export interface SearchIndexErrorView {
-  ThingID: string;
-  FailedOn: string;
-  ErrorText: string;
-}
 
 export interface IndexRow {
   id: string;
