@@ -95,6 +95,7 @@ describe('API client ids across marketplaces', () => {
         api(marketplaceId, '/apiclients/contested-id', { method: 'PUT', body: JSON.stringify(newClient) }),
       ),
     );
+    // Exactly one 200 and one 409; which marketplace wins the race is up to the database, so order is ignored.
     expect(replies.map((reply) => reply.status).sort()).toEqual([200, 409]);
   });
 
