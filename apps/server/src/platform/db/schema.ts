@@ -169,3 +169,123 @@ export const searchRebuilds = platformSchema.table(
   },
   (table) => [index('search_rebuilds_window_idx').on(table.marketplaceId, table.type, table.requestedAt)],
 );
+
+/**
+ * Signed JSON POSTs the platform sends (webhook payloads, sync batches, post-restore notifications),
+ * one row per destination. The row is the truth: jobs claim it to send, a crash mid-send is retried
+ * by the upkeep job. `body` is the exact text signed; `signing_key` and `headers` are never shown.
+ */
+export const deliveries = platformSchema.table(
+  'deliveries',
+  {
+    id: text('id').primaryKey(),
+    marketplaceId: text('marketplace_id').notNull(),
+    /** What asked for it: Webhook, Sync, StagingRestore. */
+    source: text('source').notNull(),
+    /** The webhook, sync run or restore it belongs to. */
+    sourceId: text('source_id'),
+    payloadKind: text('payload_kind').notNull(),
+    /** Url (a webhook's own), Http, SearchIngestion, or a kind this platform does not deliver to. */
+    targetKind: text('target_kind').notNull(),
+    target: text('target').notNull(),
+    /** Pending, Sending, Retrying, Delivered, Failed or NotDelivered. */
+    status: text('status').notNull(),
+    itemCount: integer('item_count').notNull().default(0),
+    body: text('body'),
+    signingKey: text('signing_key'),
+    headers: jsonb('headers').$type<Record<string, string>>().notNull().default({}),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    claimedAt: timestamp('claimed_at', { withTimezone: true }),
+    lastStatusCode: integer('last_status_code'),
+    lastDurationMs: integer('last_duration_ms'),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('deliveries_marketplace_idx').on(table.marketplaceId, table.createdAt),
+    index('deliveries_source_idx').on(table.sourceId),
+    index('deliveries_due_idx')
+      .on(table.nextAttemptAt)
+      .where(sql`${table.status} IN ('Pending', 'Sending', 'Retrying')`),
+  ],
+);
+
+/** Every attempt at a delivery: when, the answer's status code, how long it took, what went wrong. */
+export const deliveryAttempts = platformSchema.table(
+  'delivery_attempts',
+  {
+    deliveryId: text('delivery_id').notNull(),
+    attempt: integer('attempt').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    statusCode: integer('status_code'),
+    durationMs: integer('duration_ms').notNull(),
+    error: text('error'),
+  },
+  (table) => [primaryKey({ columns: [table.deliveryId, table.attempt] })],
+);
+
+/**
+ * A sync (product, order or entity): read in batches by a job, each batch a delivery per receiving
+ * target. Its progress and outcome are read from its deliveries.
+ */
+export const syncRuns = platformSchema.table(
+  'sync_runs',
+  {
+    id: text('id').primaryKey(),
+    marketplaceId: text('marketplace_id').notNull(),
+    /** Products, Orders, or the entity name of an entity sync. */
+    entity: text('entity').notNull(),
+    kind: text('kind').notNull(),
+    parameters: jsonb('parameters').$type<Record<string, string>>().notNull().default({}),
+    /** Queued, Reading, Read or Failed (reading); delivery progress comes from the deliveries. */
+    status: text('status').notNull(),
+    itemCount: integer('item_count').notNull().default(0),
+    batchCount: integer('batch_count').notNull().default(0),
+    error: text('error'),
+    requestedBy: text('requested_by'),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (table) => [index('sync_runs_marketplace_idx').on(table.marketplaceId, table.createdAt)],
+);
+
+/**
+ * Runs of the subscription job, hourly and manual; manual ones count against the hourly limit.
+ * At most one runs per marketplace at a time, so no due subscription is ordered twice.
+ */
+export const subscriptionRuns = platformSchema.table(
+  'subscription_runs',
+  {
+    id: text('id').primaryKey(),
+    marketplaceId: text('marketplace_id').notNull(),
+    /** Manual or Scheduled. */
+    trigger: text('trigger').notNull(),
+    /** Queued, Running, Completed or Failed. */
+    status: text('status').notNull(),
+    requestedBy: text('requested_by'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    summary: jsonb('summary'),
+    error: text('error'),
+  },
+  (table) => [
+    index('subscription_runs_window_idx').on(table.marketplaceId, table.trigger, table.requestedAt),
+    uniqueIndex('subscription_runs_one_running_idx')
+      .on(table.marketplaceId)
+      .where(sql`${table.status} = 'Running'`),
+  ],
+);
+
+/** The post-restore webhook of a Staging marketplace (one per marketplace). */
+export const stagingRestoreWebhooks = platformSchema.table('staging_restore_webhooks', {
+  marketplaceId: text('marketplace_id').primaryKey(),
+  url: text('url').notNull(),
+  hashKey: text('hash_key').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
