@@ -1,6 +1,6 @@
 import { Alert, Button, Fieldset, List, Stack } from '@chakra-ui/react';
-import { useEffect, useState, type ReactNode } from 'react';
-import { Controller, FormProvider, useForm, type Control } from 'react-hook-form';
+import { Fragment, useEffect, useState, type ReactNode } from 'react';
+import { Controller, FormProvider, useForm, useFormContext, type Control } from 'react-hook-form';
 import type { JsonValue } from '@/description/openapi-types';
 import { ArrayField } from './array-field';
 import { errorSummary } from './error-summary';
@@ -43,14 +43,17 @@ function Fields(props: {
   control: Control<FormValues>;
   errors: FormErrors;
   idPicker: IdPickerSlot | undefined;
+  slots?: FieldSlots | undefined;
 }) {
-  const { fields, control, errors, idPicker } = props;
+  const { fields, control, errors, idPicker, slots } = props;
   const renderFields = (children: readonly FormField[]) => (
     <Fields fields={children} control={control} errors={errors} idPicker={idPicker} />
   );
   return (
     <Stack gap="4">
       {fields.map((field) => {
+        const slot = slots?.[field.path];
+        if (slot) return <Fragment key={field.path}>{slot(field)}</Fragment>;
         switch (field.control) {
           case 'object':
             return (
@@ -95,6 +98,18 @@ function Fields(props: {
   );
 }
 
+/**
+ * Renders a field itself instead of the engine, by path (the detail page's xp section). The slot runs inside the
+ * form, so it may use `useFormContext` and render child fields with {@link SchemaFields}.
+ */
+export type FieldSlots = Readonly<Record<string, (field: FormField) => ReactNode>>;
+
+/** Fields of the enclosing SchemaForm rendered by the engine, for a slot that lays out its own children. */
+export function SchemaFields({ fields }: { fields: readonly FormField[] }) {
+  const { control, formState } = useFormContext<FormValues>();
+  return <Fields fields={fields} control={control} errors={formState.errors} idPicker={undefined} />;
+}
+
 export interface SchemaFormProps {
   readonly fields: readonly FormField[];
   /** From `toFormValues(fields, item)`. */
@@ -111,11 +126,12 @@ export interface SchemaFormProps {
   readonly discardable?: boolean;
   /** Whether the values differ from `defaultValues`, on every change: for an unsaved-changes guard. */
   readonly onDirtyChange?: (dirty: boolean) => void;
+  readonly fieldSlots?: FieldSlots;
 }
 
 export function SchemaForm(props: SchemaFormProps) {
   const { fields, defaultValues, onSubmit, idPicker, submitLabel, actions, onValuesChange } = props;
-  const { saveOnlyWhenChanged = false, discardable = false, onDirtyChange } = props;
+  const { saveOnlyWhenChanged = false, discardable = false, onDirtyChange, fieldSlots } = props;
   const form = useForm<FormValues>({ mode: 'onBlur', defaultValues });
   const { control, handleSubmit, formState, subscribe, reset } = form;
   const { isDirty } = formState;
@@ -142,7 +158,7 @@ export function SchemaForm(props: SchemaFormProps) {
       <form noValidate onSubmit={handleSubmit((values) => onSubmit(toRequestBody(fields, values)))}>
         <Stack gap="4">
           <ErrorSummaryAlert messages={messages} />
-          <Fields fields={fields} control={control} errors={formState.errors} idPicker={idPicker} />
+          <Fields fields={fields} control={control} errors={formState.errors} idPicker={idPicker} slots={fieldSlots} />
           <Stack direction="row" wrap="wrap">
             <Button
               type="submit"
