@@ -10,7 +10,14 @@ export function deleteWarning(singular: string): string {
  * Delete with confirmation: 'Are you sure?', Cancel and 'Delete {resource}', a busy overlay while the call runs.
  * `onConfirm` rejects unless the platform answered 204; the dialog then closes and resets.
  */
-export function DeleteDialog({ singular, onConfirm }: { singular: string; onConfirm: () => Promise<void> }) {
+export function DeleteDialog(props: {
+  singular: string;
+  onConfirm: () => Promise<void>;
+  /** Names the trigger where several sit on one page (a row's 'Delete' says which row). */
+  triggerLabel?: string;
+  size?: 'xs' | 'sm' | 'md';
+}) {
+  const { singular, onConfirm, triggerLabel, size = 'md' } = props;
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
@@ -24,7 +31,7 @@ export function DeleteDialog({ singular, onConfirm }: { singular: string; onConf
   };
   return (
     <Dialog.Root role="alertdialog" open={open} onOpenChange={(details) => !busy && setOpen(details.open)}>
-      <Button colorPalette="red" variant="outline" onClick={() => setOpen(true)}>
+      <Button colorPalette="red" variant="outline" size={size} aria-label={triggerLabel} onClick={() => setOpen(true)}>
         Delete
       </Button>
       <Portal>

@@ -38,8 +38,8 @@ export interface AdminApi {
   get(operation: ApiOperation, params: Record<string, string>, signal?: AbortSignal): Promise<Item>;
   /** POST, PUT or PATCH by the operation's method. */
   write(operation: ApiOperation, params: Record<string, string>, body: unknown): Promise<Item>;
-  /** Resolves only on 204 (spec 2 §8); any other answer rejects. */
-  remove(operation: ApiOperation, params: Record<string, string>): Promise<void>;
+  /** Resolves only on 204 (spec 2 §8); any other answer rejects. `query` names an assignment's other keys. */
+  remove(operation: ApiOperation, params: Record<string, string>, query?: Record<string, string>): Promise<void>;
 }
 
 export function createAdminApi(platform: PlatformClient): AdminApi {
@@ -52,8 +52,9 @@ export function createAdminApi(platform: PlatformClient): AdminApi {
       http.get<Item>(operationPath(operation, params), undefined, signal ? { signal } : {}),
     write: (operation, params, body) =>
       http.request<Item>(operationPath(operation, params), { method: operation.method.toUpperCase(), body }),
-    remove: async (operation, params) => {
-      const response = await http.send<unknown>(operationPath(operation, params), { method: 'DELETE' });
+    remove: async (operation, params, query) => {
+      const path = operationPath(operation, params);
+      const response = await http.send<unknown>(path, { method: 'DELETE', ...(query ? { query } : {}) });
       if (response.status !== 204) throw new Error(`The platform answered ${response.status} instead of 204.`);
     },
   };
