@@ -8,8 +8,25 @@ export interface PlatformServices {
   issuer: TokenIssuer;
   /** The marketplace's environment (Sandbox, Staging, Production...), named in integration payloads. */
   environmentOf?(marketplaceId: string): Promise<string>;
-  /** Runs after an operation succeeded (the first product list call starts the first search index build). */
-  afterOperation?(operationId: string, marketplaceId: string): Promise<void>;
+  /**
+   * Runs after an operation succeeded (the first product list call starts the first search index
+   * build; post-hook webhooks fire), given the call that succeeded.
+   */
+  afterOperation?(operationId: string, marketplaceId: string, call?: CompletedCall): Promise<void>;
+}
+
+/** A call that just succeeded, as post-hook webhooks describe it. */
+export interface CompletedCall {
+  method: string;
+  /** The operation's path under `/v1`, with `{param}` segments. */
+  path: string;
+  auth: AuthContext;
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+  result: unknown;
+  /** The caller's bearer token; null for calls made without one. */
+  token: string | null;
 }
 
 /** Any stored object: the JSON body the API shows (ID, fields, xp). */

@@ -57,7 +57,17 @@ export function registerOperations(
           ...(services ? { services } : {}),
         };
         const result = await operation.handler(context);
-        await services?.afterOperation?.(operation.id, auth.marketplaceId);
+        const bearer = request.headers.authorization;
+        await services?.afterOperation?.(operation.id, auth.marketplaceId, {
+          method: operation.method,
+          path: operation.path,
+          auth,
+          params: context.params,
+          query: request.query as Record<string, unknown>,
+          body: request.body,
+          result,
+          token: bearer?.startsWith('Bearer ') ? bearer.slice(7) : null,
+        });
         reply.code(operation.response.status);
         if (operation.response.status === 204) return reply.send();
         if (operation.kind === 'Create' && result && typeof result === 'object' && 'ID' in result) {
