@@ -6,7 +6,6 @@ import { TestPortal, testPortalContext } from '@/app/portal/test-portal-context'
 import { appRoutes } from '@/app/router';
 import { buildApiDescription } from '@/description/index-description';
 import { createQueryClient } from '@/lib/query-client';
-import { RELATED_TAB_PLACEHOLDER } from './admin-route';
 import { realPlatformDocument } from './catalogue/real-platform-description';
 
 const description = buildApiDescription(realPlatformDocument());
@@ -46,12 +45,25 @@ describe('the admin routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeTruthy();
   });
 
-  it('frames a related tab with the item tabs and says it comes later', async () => {
+  it('frames a related tab with the item tabs and its assignment list', async () => {
     renderAdmin('/admin/products/p1/catalogs');
-    expect(await screen.findByText(`Catalogs: ${RELATED_TAB_PLACEHOLDER}`)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Catalogs' })).toBeTruthy();
+    expect(await screen.findByText('The list could not be loaded.')).toBeTruthy();
     const tabs = screen.getByRole('navigation', { name: 'Product sections' });
     expect(tabs.textContent).toContain('Inventory Records');
     expect(screen.getByText('ID: p1')).toBeTruthy();
+  });
+
+  it("asks for a catalog before listing a buyer's category assignments", async () => {
+    renderAdmin('/admin/buyers/b1/categories');
+    expect(await screen.findByText('Select a Catalog to view Categories')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Select Catalog' })).toBeTruthy();
+  });
+
+  it('shows the company checkbox on an address', async () => {
+    renderAdmin('/admin/buyers/b1/addresses/a1/company');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Company' })).toBeTruthy();
+    expect(await screen.findByText('The assignment could not be loaded.')).toBeTruthy();
   });
 
   it('opens the create form of a nested collection', async () => {

@@ -1,15 +1,12 @@
-import { Box, Text } from '@chakra-ui/react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { NotFoundPage } from '@/app/routes/not-found-page';
 import { withKeptQuery } from '@/lib/keep-query';
+import { AssignmentTab } from './assignments/assignment-tab';
 import { resolveAdminPath } from './catalogue/resolve-path';
 import { BreadcrumbTrail } from './detail/breadcrumb-trail';
 import { DetailPage } from './detail/detail-page';
 import { ItemFrame } from './detail/item-frame';
 import { ListPage } from './list/list-page';
-
-/** Shown on tabs the assignments issue builds; the tab, its route and its operation already exist. */
-export const RELATED_TAB_PLACEHOLDER = 'Assignments are coming in a later release.';
 
 function safeDecode(segment: string): string {
   try {
@@ -62,11 +59,7 @@ export function AdminRoute() {
         <>
           <BreadcrumbTrail collection={location.owner.collection} params={location.owner.params} />
           <ItemFrame collection={location.owner.collection} owner={location.owner}>
-            <Box borderWidth="1px" borderStyle="dashed" rounded="l2" px="6" py="8" textAlign="center">
-              <Text color="fg.muted">
-                {location.tab.label}: {RELATED_TAB_PLACEHOLDER}
-              </Text>
-            </Box>
+            <AssignmentTab key={pathname} owner={location.owner} tab={location.tab} />
           </ItemFrame>
         </>
       );

@@ -126,6 +126,7 @@ describe('tab binding details', () => {
     expect(hiddenOnCreate(locales)).toEqual(['BuyerID', 'UserGroupID']);
     const products = assignments('products', 'Assignments');
     expect(hiddenOnCreate(products)).toEqual(['ProductID']);
+    expect(hiddenOnCreate(assignments('buyers.addresses', 'User Groups'))).toEqual(['AddressID', 'UserID']);
     expect(hiddenOnEdit(products)).toEqual(['SellerID', 'ProductID', 'BuyerID', 'UserGroupID']);
   });
 

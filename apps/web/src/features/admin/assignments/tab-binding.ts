@@ -209,9 +209,17 @@ export function fixedFields(binding: AssignmentTabBinding): string[] {
   return binding.routeParams.map((param) => findName(fields, param)).filter((field) => field !== undefined);
 }
 
-/** The fields the create dialog hides because the route fills them (spec 2 §4: the own key field is hidden). */
+/**
+ * The fields the create dialog hides: those the route fills (spec 2 §4: the own key field is hidden), and keys
+ * of a party this tab is not about (a UserID on an address's User Groups tab) unless the body requires them.
+ */
 export function hiddenOnCreate(binding: AssignmentTabBinding): string[] {
-  return fixedFields(binding);
+  const { keyFields, requiredFields } = binding.pair;
+  const fixed = fixedFields(binding);
+  const unrelated = keyFields.filter(
+    (field) => !fixed.includes(field) && !binding.otherFields.includes(field) && !requiredFields.includes(field),
+  );
+  return [...fixed, ...unrelated];
 }
 
 /** Editing an existing record shows only its configurable fields (spec 2 §4): every ID field else is hidden. */
