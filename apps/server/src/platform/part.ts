@@ -10,11 +10,14 @@ import { createSigningKeys } from './auth/signing-keys.ts';
 import { registerPlatformCors } from './cors.ts';
 import { registerDescriptionRoutes } from './description/routes.ts';
 import { ApiError } from './engine/errors.ts';
+import type { PlatformServices } from './engine/context.ts';
 import { registerPlatformErrors } from './engine/http-errors.ts';
 import { registerJsonBodyParser } from './engine/json-body.ts';
 import { buildOperations } from './engine/operations.ts';
 import { registerOperations } from './engine/routes.ts';
 import { marketplaces } from './db/schema.ts';
+import { createDeliveryQueue, deliveryJob, deliveryUpkeepJob } from './delivery/jobs.ts';
+import { createWebhookTriggers } from './delivery/webhooks.ts';
 import { platformMaintenance } from './maintenance.ts';
 import { registerManagementRoutes } from './mgmt/routes.ts';
 import { platformRegistry } from './resources/index.ts';
@@ -47,7 +50,17 @@ async function platformPlugin(app: FastifyInstance): Promise<void> {
   const buildQueue = createBuildQueue(app.database, (error) =>
     app.log.warn({ err: error }, 'search index build not queued; the upkeep job will build it'),
   );
-  const afterOperation = createSearchTriggers(db, buildQueue);
+  const deliveryQueue = createDeliveryQueue(app.database, (error) =>
+    app.log.warn({ err: error }, 'delivery not queued; the upkeep job will send it'),
+  );
+  const searchTriggers = createSearchTriggers(db, buildQueue);
+  const webhookTriggers = createWebhookTriggers(db, deliveryQueue, (error) =>
+    app.log.error({ err: error }, 'post-hook webhooks not recorded'),
+  );
+  const afterOperation: PlatformServices['afterOperation'] = async (operationId, marketplaceId, call) => {
+    await searchTriggers(operationId, marketplaceId);
+    await webhookTriggers(operationId, marketplaceId, call);
+  };
   await app.register(
     async (v1) =>
       registerOperations(v1, operations, platformRegistry, db, authenticator, {
@@ -73,7 +86,7 @@ export const platformPart: Part = {
   migrationsFolder: path.join(import.meta.dirname, 'db/migrations'),
   plugin: platformPlugin,
   seed: seedPlatformDemo,
-  jobs: [platformMaintenance, searchBuildJob, searchUpkeepJob],
+  jobs: [platformMaintenance, searchBuildJob, searchUpkeepJob, deliveryJob, deliveryUpkeepJob],
   demoAccounts: DEMO_ACCOUNT_LINES,
   errorBody: ({ status, code, message }) => ({ body: new ApiError(status, code, message).toJSON() }),
 };

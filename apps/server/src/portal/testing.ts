@@ -89,7 +89,7 @@ export interface PortalTestServer {
  * The platform and the portal on a real port over a private database, the portal trusting a local
  * key pair instead of the identity provider. Platform marketplace `mkt1` is created (empty).
  */
-export async function startPortalTestServer(): Promise<PortalTestServer> {
+export async function startPortalTestServer(options: { jobs?: boolean } = {}): Promise<PortalTestServer> {
   const database = await createTestDatabaseTarget();
   // The URLs derived from the public URL must name the real port, so it is chosen up front.
   const port = await freePort();
@@ -101,6 +101,8 @@ export async function startPortalTestServer(): Promise<PortalTestServer> {
     identityIssuer: `${publicUrl}/test-identity`,
     identityJwksUrl: `${publicUrl}/test-identity/jwks`,
     portalAudience: 'https://portal.test/portal-api',
+    // Background jobs (pg-boss) only for the tests that watch them run.
+    jobsEnabled: options.jobs === true,
   });
   const identity = await createTestIdentity(config);
   const impersonationRequests: [string, string][] = [];
@@ -121,6 +123,7 @@ export async function startPortalTestServer(): Promise<PortalTestServer> {
   });
   const server = await startServer(config, {
     parts: [platformPart, portal],
+    jobs: { pollingIntervalSeconds: 0.5 },
     // The provider's current-user endpoint, for access tokens without an email claim.
     beforeListen: (app) => {
       app.get('/test-identity/user', async (request, reply) => {

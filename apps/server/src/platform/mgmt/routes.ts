@@ -8,6 +8,7 @@ import { ApiError, notFound, validation } from '../engine/errors.ts';
 import { parseListQuery, type RawQuery } from '../engine/list-query.ts';
 import { PgStore } from '../engine/pg-store.ts';
 import type { BuildQueue } from '../search/jobs.ts';
+import { registerDeliveryRoutes } from './delivery-routes.ts';
 import { registerSearchIndexRoutes } from './search-routes.ts';
 import { listSignInUsers } from './signin-users.ts';
 
@@ -83,6 +84,7 @@ export async function registerManagementRoutes(
   }
 
   registerSearchIndexRoutes(app, { db, buildQueue: deps.buildQueue, requireMarketplace });
+  registerDeliveryRoutes(app, { db, requireMarketplace });
 
   app.get('/marketplaces', async () => {
     const rows = await db.select().from(marketplaces).orderBy(marketplaces.id);
