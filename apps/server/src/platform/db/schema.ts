@@ -171,6 +171,22 @@ export const searchRebuilds = platformSchema.table(
 );
 
 /**
+ * A fresh random version for each committed write to a marketplace's products or orders (the
+ * searchable types), kept by deferred triggers on `documents` (migration 0005). Lists of those
+ * types keep their matches between calls and trust them only while the version read in the same
+ * statement is unchanged (engine/kept-lists.ts).
+ */
+export const listVersions = platformSchema.table(
+  'list_versions',
+  {
+    marketplaceId: text('marketplace_id').notNull(),
+    resource: text('resource').notNull(),
+    version: text('version').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.marketplaceId, table.resource] })],
+);
+
+/**
  * Signed JSON POSTs the platform sends (webhook payloads, sync batches, post-restore notifications),
  * one row per destination. The row is the truth: jobs claim it to send, a crash mid-send is retried
  * by the upkeep job. `body` is the exact text signed; `signing_key` and `headers` are never shown.
