@@ -45,6 +45,12 @@ export interface CatalogueCollection {
   readonly paramValues?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** Extra query parameters every list call carries (categories of every depth). */
   readonly listQuery?: Readonly<Record<string, string>>;
+  /**
+   * An assignment page (spec 2 §2 "Assignment pages"): the `Xxx.List...Assignments` whose records join this list's
+   * items to one chosen in a switcher; once chosen, an Assignment column shows each row's record (see
+   * assignments/list-column).
+   */
+  readonly assignmentSwitcher?: string;
 }
 
 /** The assignments issue fills these tabs; until then they say so (see `RelatedTabPlaceholder`). */

@@ -60,6 +60,7 @@ export const CATALOGUE: readonly CatalogueCollection[] = [
   }),
   row({
     path: 'admin-user-groups',
+    assignmentSwitcher: 'AdminUserGroups.ListUserAssignments',
     itemParam: 'userGroupID',
     label: 'Admin User Groups',
     singular: 'Admin User Group',
@@ -96,6 +97,7 @@ export const CATALOGUE: readonly CatalogueCollection[] = [
   }),
   row({
     path: 'buyers/:buyerID/users',
+    assignmentSwitcher: 'UserGroups.ListUserAssignments',
     itemParam: 'userID',
     label: 'Users',
     singular: 'User',
@@ -104,6 +106,7 @@ export const CATALOGUE: readonly CatalogueCollection[] = [
   }),
   row({
     path: 'buyers/:buyerID/user-groups',
+    assignmentSwitcher: 'UserGroups.ListUserAssignments',
     itemParam: 'userGroupID',
     label: 'User Groups',
     singular: 'User Group',
@@ -180,6 +183,7 @@ export const CATALOGUE: readonly CatalogueCollection[] = [
   }),
   row({
     path: 'suppliers/:supplierID/users',
+    assignmentSwitcher: 'SupplierUserGroups.ListUserAssignments',
     itemParam: 'userID',
     label: 'Users',
     singular: 'User',
@@ -195,6 +199,7 @@ export const CATALOGUE: readonly CatalogueCollection[] = [
   }),
   row({
     path: 'suppliers/:supplierID/user-groups',
+    assignmentSwitcher: 'SupplierUserGroups.ListUserAssignments',
     itemParam: 'userGroupID',
     label: 'User Groups',
     singular: 'User Group',
@@ -307,6 +312,7 @@ export const CATALOGUE: readonly CatalogueCollection[] = [
   }),
   row({
     path: 'catalogs/:catalogID/categories',
+    assignmentSwitcher: 'Categories.ListAssignments',
     itemParam: 'categoryID',
     label: 'Categories',
     singular: 'Category',

@@ -40,6 +40,15 @@ describe('list URL state', () => {
     expect(paged.toString()).toBe('s=a+b&p=2');
   });
 
+  it("keeps an assignment page's switcher choice out of the filters and across list changes", () => {
+    const current = new URLSearchParams('organization=o&assign-UserGroupID=g1&Active=true');
+    const state = readListState(current);
+    expect(state.filters).toEqual({ Active: 'true' });
+    expect(writeListState(current, { ...state, page: 2 }).toString()).toBe(
+      'organization=o&assign-UserGroupID=g1&p=2&Active=true',
+    );
+  });
+
   it('cycles sort ascending, descending, default', () => {
     expect(nextSort('', 'Name')).toBe('Name');
     expect(nextSort('Name', 'Name')).toBe('!Name');

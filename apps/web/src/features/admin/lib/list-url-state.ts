@@ -18,6 +18,15 @@ const SEARCH = 's';
 const SORT = 'sort';
 const PAGE = 'p';
 const RESERVED = new Set<string>([SEARCH, SORT, PAGE, ...KEPT_QUERY_PARAMS]);
+/**
+ * Keys a page keeps beside its list state, never filters: an assignment page's switcher choice
+ * (`assign-UserGroupID`, assignments/list-column). No model field has a `-`.
+ */
+export const PAGE_OWNED_PREFIX = 'assign-';
+
+function pageOwned(key: string): boolean {
+  return key.startsWith(PAGE_OWNED_PREFIX);
+}
 
 /**
  * The list state a query string holds.
@@ -30,7 +39,7 @@ export function readListState(params: URLSearchParams): ListUrlState {
   const page = Number.parseInt(params.get(PAGE) ?? '', 10);
   const filters: Record<string, string> = {};
   for (const [key, value] of params) {
-    if (!RESERVED.has(key) && value !== '') filters[key] = value;
+    if (!RESERVED.has(key) && !pageOwned(key) && value !== '') filters[key] = value;
   }
   return {
     search: params.get(SEARCH) ?? '',
@@ -41,8 +50,8 @@ export function readListState(params: URLSearchParams): ListUrlState {
 }
 
 /**
- * The query string for a list state, keeping the signed-in context (organization, tenantName) of `current`.
- * Empty values and page 1 are left out.
+ * The query string for a list state, keeping the signed-in context (organization, tenantName) and the page's own
+ * keys (`assign-...`) of `current`. Empty values and page 1 are left out.
  *
  * @example
  * writeListState(new URLSearchParams('organization=o'), { search: '', sort: 'Name', page: 1, filters: {} }).toString();
@@ -54,6 +63,7 @@ export function writeListState(current: URLSearchParams, state: ListUrlState): U
     const value = current.get(name);
     if (value !== null) next.set(name, value);
   }
+  for (const [key, value] of current) if (pageOwned(key)) next.set(key, value);
   if (state.search) next.set(SEARCH, state.search);
   if (state.sort) next.set(SORT, state.sort);
   if (state.page > 1) next.set(PAGE, String(state.page));
