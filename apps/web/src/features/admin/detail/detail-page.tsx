@@ -22,6 +22,7 @@ import { DeleteDialog } from './delete-dialog';
 import { ItemFrame } from './item-frame';
 import { ReadOnlyFields } from './read-only-fields';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
+import { replacementBody, useXpForm, withRemovedXp, XpReadingProgress } from '../xp';
 
 function PlatformErrors({ messages }: { messages: readonly string[] }) {
   if (messages.length === 0) return null;
@@ -70,24 +71,40 @@ export function DetailPage(props: { collection: CatalogueCollection; params: Rou
   const canManage = !collection.readOnly && canManageFromList(roles, listOperation);
   const writeOperation = isNew ? op(operations.create) : (op(operations.patch) ?? op(operations.save));
   const deleteOperation = op(operations.delete);
+  const saveOperation = op(operations.save);
   const pathParams = apiPathParams(collection, params);
   const parentPath = pathname.slice(0, pathname.lastIndexOf('/'));
 
-  const fields = useMemo(() => {
+  const bodyFields = useMemo(() => {
     const body = writeOperation?.requestBody;
     if (!body) return [];
     const hidden = collection.hiddenFields ?? [];
     const model = buildFieldModel(body.schema, { required: body.requiredFields, mode: isNew ? 'create' : 'edit' });
     return model.filter((field) => !hidden.includes(field.name));
   }, [writeOperation, collection.hiddenFields, isNew]);
-  const defaultValues = useMemo(() => toFormValues(fields, isNew ? undefined : item.data), [fields, isNew, item.data]);
+  // xp's fields come from a schema inferred from the resource's items (spec 2 §3); readers see the item's fields
+  // as they are, so only a form reads the items.
+  const xp = useXpForm({
+    collection,
+    params,
+    fields: bodyFields,
+    enabled: canManage,
+    item: item.data,
+    itemVersion: item.dataUpdatedAt,
+    isNew,
+  });
+  const { fields, defaultFields } = xp;
+  const defaultValues = useMemo(
+    () => toFormValues(defaultFields, isNew ? undefined : item.data),
+    [defaultFields, isNew, item.data],
+  );
 
   const submit = async (body: { [key: string]: JsonValue }) => {
     if (!writeOperation) return;
     setErrors([]);
     try {
       if (isNew) {
-        const created = await api.write(writeOperation, pathParams, body);
+        const created = await api.write(writeOperation, pathParams, xp.prepareBody(body, defaultValues));
         if (typeof created.ID !== 'string')
           throw Object.assign(new Error('The platform did not return an ID.'), { body: created });
         dirty.current = false;
@@ -102,7 +119,11 @@ export function DetailPage(props: { collection: CatalogueCollection; params: Rou
       // PATCH sends only what changed; a PUT-only resource is saved whole (spec 2 §5).
       const initial = toRequestBody(fields, defaultValues);
       const sent = writeOperation.method === 'patch' ? changedFields(initial, body) : body;
-      const saved = await api.write(writeOperation, pathParams, sent);
+      // PATCH merges xp and cannot delete a property: removing one puts the whole item (see replacementBody).
+      const replace = xp.removed.length > 0 && saveOperation && item.data;
+      const saved = replace
+        ? await api.write(saveOperation, pathParams, replacementBody(item.data ?? {}, sent, xp.removed))
+        : await api.write(writeOperation, pathParams, withRemovedXp(sent, xp.removed));
       queryClient.setQueryData(itemQueryKey(marketplace.Id, getOperationModel?.id ?? '', params), saved);
       await queryClient.invalidateQueries({ queryKey: ['platform', marketplace.Id, 'list'] });
       toaster.create({ type: 'success', title: `${collection.singular} saved` });
@@ -131,6 +152,8 @@ export function DetailPage(props: { collection: CatalogueCollection; params: Rou
     body = <Spinner size="sm" aria-label={`Loading ${collection.singular.toLowerCase()}`} />;
   } else if (!isNew && !item.data) {
     body = <Text color="fg.muted">This {collection.singular.toLowerCase()} could not be loaded.</Text>;
+  } else if (canManage && xp.reading) {
+    body = <XpReadingProgress progress={xp.schema.progress} label={collection.label} />;
   } else if (!canManage || !writeOperation) {
     body = isNew ? (
       <Text>Your roles do not allow creating {collection.label.toLowerCase()}.</Text>
@@ -146,7 +169,7 @@ export function DetailPage(props: { collection: CatalogueCollection; params: Rou
       // ID pickers take parent ids (buyerID, catalogID, ...) from the route, e.g. a buyer's approving group.
       <PickerScope ownerResourceId={writeOperation.resourceId} params={pathParams}>
         <SchemaForm
-          key={item.dataUpdatedAt}
+          key={`${item.dataUpdatedAt}:${xp.generation}`}
           fields={fields}
           defaultValues={defaultValues}
           onSubmit={submit}
@@ -154,6 +177,7 @@ export function DetailPage(props: { collection: CatalogueCollection; params: Rou
           saveOnlyWhenChanged
           discardable
           onDirtyChange={onDirtyChange}
+          {...(xp.fieldSlots ? { fieldSlots: xp.fieldSlots } : {})}
           actions={
             !isNew && deleteOperation ? <DeleteDialog singular={collection.singular} onConfirm={remove} /> : undefined
           }
