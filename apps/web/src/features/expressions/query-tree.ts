@@ -136,3 +136,46 @@ export function withoutIds(group: QueryGroup): QueryGroup {
 export function emptyQuery(): QueryGroup {
   return { rules: [] };
 }
+
+let nextId = 0;
+/** Gives every rule and group an id, as react-querybuilder's validation map and rendering key on them. */
+export function withIds(group: QueryGroup): QueryGroup {
+  const id = () => `q${(nextId += 1)}`;
+  const visit = (entry: QueryItem | string): QueryItem | string => {
+    if (typeof entry === 'string') return entry;
+    if (isGroup(entry)) return withIds(entry);
+    return { ...entry, id: entry.id ?? id() };
+  };
+  return { ...group, id: group.id ?? id(), rules: group.rules.map(visit) };
+}
+
+/** The tree with the group at `path` (indexes into `rules`, as react-querybuilder's paths) replaced. */
+export function updateGroupAt(
+  group: QueryGroup,
+  path: readonly number[],
+  update: (group: QueryGroup) => QueryGroup,
+): QueryGroup {
+  const [index, ...rest] = path;
+  if (index === undefined) return update(group);
+  return {
+    ...group,
+    rules: group.rules.map((entry, position) =>
+      position === index && typeof entry !== 'string' && isGroup(entry) ? updateGroupAt(entry, rest, update) : entry,
+    ),
+  };
+}
+
+/** Sets a group's operator; min and max join their members with a comma, other groups with 'and'. */
+export function setGroupOperator(group: QueryGroup, operator: GroupOperator | ''): QueryGroup {
+  const { operator: _previous, ...rest } = group;
+  const next: QueryGroup = operator === '' ? rest : { ...rest, operator };
+  const minMax = isMinMax(next);
+  return {
+    ...next,
+    rules: next.rules.map((entry, index) => {
+      if (index % 2 === 0 || typeof entry !== 'string') return entry;
+      if (minMax) return COMMA;
+      return entry === COMMA ? 'and' : entry;
+    }),
+  };
+}

@@ -1,0 +1,1 @@
+export { builderSubjectOf, ExpressionBuilderButton, expressionFieldSlots } from './expression-builder-button';
