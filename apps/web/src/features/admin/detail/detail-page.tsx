@@ -11,6 +11,7 @@ import { buildFieldModel } from '@/forms/field-model';
 import { toFormValues, toRequestBody } from '@/forms/normalize';
 import { PickerScope } from '@/forms/pickers/picker-source';
 import { SchemaForm } from '@/forms/schema-form';
+import { expressionFieldSlots } from '@/features/expressions';
 import { withKeptQuery } from '@/lib/keep-query';
 import { toaster } from '@/ui/toaster';
 import type { CatalogueCollection } from '../catalogue/catalogue';
@@ -177,7 +178,8 @@ export function DetailPage(props: { collection: CatalogueCollection; params: Rou
           saveOnlyWhenChanged
           discardable
           onDirtyChange={onDirtyChange}
-          {...(xp.fieldSlots ? { fieldSlots: xp.fieldSlots } : {})}
+          // Promotions and approval rules get the expression builder beside their expression fields.
+          fieldSlots={{ ...xp.fieldSlots, ...expressionFieldSlots(writeOperation.resourceId) }}
           actions={
             !isNew && deleteOperation ? <DeleteDialog singular={collection.singular} onConfirm={remove} /> : undefined
           }
