@@ -127,13 +127,22 @@ export interface SchemaFormProps {
   /** Whether the values differ from `defaultValues`, on every change: for an unsaved-changes guard. */
   readonly onDirtyChange?: (dirty: boolean) => void;
   readonly fieldSlots?: FieldSlots;
+  /**
+   * Messages a refused save gave about fields (form path -> message, see `placePlatformErrors`), shown beside them
+   * and in the summary until the field is edited.
+   */
+  readonly platformErrors?: Readonly<Record<string, string>>;
 }
 
 export function SchemaForm(props: SchemaFormProps) {
   const { fields, defaultValues, onSubmit, idPicker, submitLabel, actions, onValuesChange } = props;
-  const { saveOnlyWhenChanged = false, discardable = false, onDirtyChange, fieldSlots } = props;
+  const { saveOnlyWhenChanged = false, discardable = false, onDirtyChange, fieldSlots, platformErrors } = props;
   const form = useForm<FormValues>({ mode: 'onBlur', defaultValues });
-  const { control, handleSubmit, formState, subscribe, reset } = form;
+  const { control, handleSubmit, formState, subscribe, reset, setError } = form;
+  useEffect(() => {
+    // Re-validating a field (typing in it after a submit) clears its message, as for the form's own rules.
+    for (const [path, message] of Object.entries(platformErrors ?? {})) setError(path, { type: 'platform', message });
+  }, [platformErrors, setError]);
   const { isDirty } = formState;
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
   // react-hook-form refreshes isValid only on blur in onBlur mode; Save must follow every keystroke, so the
