@@ -18,7 +18,14 @@ export interface CollectionOperations {
  */
 export type CatalogueTab =
   | { readonly label: string; readonly kind: 'collection'; readonly collection: string }
-  | { readonly label: string; readonly kind: 'related'; readonly segment: string; readonly operationId: string };
+  | {
+      readonly label: string;
+      readonly kind: 'related';
+      readonly segment: string;
+      readonly operationId: string;
+      /** Values every assignment this tab creates carries, where the description cannot say (features/admin/assignments). */
+      readonly createValues?: Readonly<Record<string, string | boolean>>;
+    };
 
 /** Collections whose screens have something beyond the generic list and detail (features/admin/orders). */
 export type SpecialScreen = 'order' | 'line-item' | 'payment' | 'shipment' | 'shipment-items';
@@ -53,12 +60,17 @@ export interface CatalogueCollection {
   readonly assignmentSwitcher?: string;
 }
 
-/** The assignments issue fills these tabs; until then they say so (see `RelatedTabPlaceholder`). */
-export const related = (label: string, operationId: string, segment = kebab(label)): CatalogueTab => ({
+/** A tab served by features/admin/assignments: the operation lists its records (or the items it filters). */
+export const related = (
+  label: string,
+  operationId: string,
+  options: { segment?: string; createValues?: Readonly<Record<string, string | boolean>> } = {},
+): CatalogueTab => ({
   label,
   kind: 'related',
-  segment,
+  segment: options.segment ?? kebab(label),
   operationId,
+  ...(options.createValues ? { createValues: options.createValues } : {}),
 });
 export const nested = (label: string, collection: string): CatalogueTab => ({ label, kind: 'collection', collection });
 

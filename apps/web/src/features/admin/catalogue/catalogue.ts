@@ -125,7 +125,8 @@ export const CATALOGUE: readonly CatalogueCollection[] = [
     singular: 'Address',
     operations: crud('Addresses'),
     tabs: [
-      related('Company', 'Addresses.ListAssignments'),
+      // The platform takes an address assignment only as a shipping or billing address; the buyer gets both.
+      related('Company', 'Addresses.ListAssignments', { createValues: { IsShipping: true, IsBilling: true } }),
       related('User Groups', 'Addresses.ListAssignments'),
       related('Users', 'Addresses.ListAssignments'),
     ],
