@@ -80,7 +80,10 @@ export function AssignmentDialog(props: AssignmentDialogProps) {
     const model = buildFieldModel(body.schema, { required: body.requiredFields, mode: record ? 'edit' : 'create' });
     return model.filter((field) => !hidden.includes(field.name));
   }, [body, binding, record]);
-  const defaultValues = useMemo(() => toFormValues(fields, record ?? undefined), [fields, record]);
+  const defaultValues = useMemo(
+    () => toFormValues(fields, record ?? binding.createValues),
+    [fields, record, binding.createValues],
+  );
   const idPicker: IdPickerSlot = (field, control) =>
     binding.otherFields.includes(field.name) ? <ModalIdControl field={field} control={control} /> : undefined;
 

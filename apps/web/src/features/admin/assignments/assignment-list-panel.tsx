@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { canManageFromList } from '@/access/access';
 import { usePortalContext } from '@/app/portal/portal-context';
 import { singularOf } from '@/forms/pickers/id-field-target';
-import { useErrorToast } from '@/ui/notify-error';
 import { toaster } from '@/ui/toaster';
 import { errorMessagesOf, useAdminApi } from '../lib/admin-api';
 import { PaginationBar } from '../list/pagination-bar';
@@ -39,7 +38,6 @@ export function AssignmentListPanel({ binding, context }: { binding: AssignmentT
   const [dialog, setDialog] = useState<{ record: AssignmentRecord | null } | null>(null);
   const { pair } = binding;
   const list = useAssignmentPage(binding, context, page, ASSIGNMENT_PAGE_SIZE);
-  useErrorToast(list.error);
   const records = (list.data?.Items ?? []) as AssignmentRecord[];
   const configurable = pair.configurableFields.filter((field) => !binding.otherFields.includes(field));
   const lookedUp = [...binding.otherFields, ...configurable.filter((field) => field.endsWith('ID'))];
@@ -78,7 +76,8 @@ export function AssignmentListPanel({ binding, context }: { binding: AssignmentT
           </Button>
         )}
       </HStack>
-      <PlatformErrorAlert messages={errors} />
+      {/* A refused list (the roles lack a reader role) says why, as the platform words it. */}
+      <PlatformErrorAlert messages={list.isError ? [...errorMessagesOf(list.error), ...errors] : errors} />
       {list.isPending ? (
         <HStack color="fg.muted">
           <Spinner size="sm" /> <Text>Loading {binding.label.toLowerCase()}…</Text>

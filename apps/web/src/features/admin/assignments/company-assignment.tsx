@@ -22,6 +22,7 @@ export function CompanyAssignment({ binding, context }: { binding: AssignmentTab
   const api = useAdminApi();
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
+  const [answers, setAnswers] = useState(0);
   const [errors, setErrors] = useState<string[]>([]);
   const { pair } = binding;
   // A company-level record is at most one per owner; a page of 100 also covers platforms that list others.
@@ -33,19 +34,24 @@ export function CompanyAssignment({ binding, context }: { binding: AssignmentTab
   const change = async (checked: boolean) => {
     setBusy(true);
     setErrors([]);
+    let refused = false;
     try {
       const record = fixedValues(binding, context);
-      const call = checked ? saveCall(pair, record, context) : deleteCall(pair, record, context);
+      const call = checked
+        ? saveCall(pair, { ...binding.createValues, ...record }, context)
+        : deleteCall(pair, record, context);
       if (!call) throw new Error('This assignment cannot be changed here.');
       if (checked && 'body' in call) await api.write(call.operation, call.params, call.body);
       else await api.remove(call.operation, call.params, call.query);
     } catch (error) {
       setErrors(errorMessagesOf(error));
-    } finally {
-      // Either way the box shows the platform's answer, read again.
-      await queryClient.invalidateQueries({ queryKey: ['platform', marketplace.Id, 'list'] });
-      setBusy(false);
+      refused = true;
     }
+    // The box shows the platform's answer, read again. After a refusal the answer equals the previous state, so
+    // a new key also drops the toggle the control made itself.
+    await queryClient.invalidateQueries({ queryKey: ['platform', marketplace.Id, 'list'] });
+    if (refused) setAnswers((count) => count + 1);
+    setBusy(false);
   };
 
   return (
@@ -63,6 +69,7 @@ export function CompanyAssignment({ binding, context }: { binding: AssignmentTab
       ) : (
         <HStack gap="3">
           <Checkbox.Root
+            key={answers}
             checked={assigned}
             disabled={!canManage || busy || list.isFetching}
             onCheckedChange={(details) => void change(details.checked === true)}

@@ -88,7 +88,11 @@ describe('tab binding details', () => {
     expect(assignments('locales', 'User Groups')).toMatchObject({ otherFields: ['UserGroupID'], level: 'Group' });
     expect(assignments('bundles', 'Catalog')).toMatchObject({ otherFields: ['CatalogID'] });
     expect(assignments('buyers.addresses', 'Users')).toMatchObject({ otherFields: ['UserID'], level: 'User' });
-    expect(assignments('buyers.addresses', 'Company')).toMatchObject({ kind: 'company', otherFields: [] });
+    expect(assignments('buyers.addresses', 'Company')).toMatchObject({
+      kind: 'company',
+      otherFields: [],
+      createValues: { IsShipping: true, IsBilling: true },
+    });
   });
 
   it("binds 'Assignments' to every party but the fixed side, price schedules included", () => {

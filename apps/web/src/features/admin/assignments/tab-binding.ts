@@ -48,6 +48,8 @@ export interface AssignmentTabBinding {
   /** The level the list is narrowed to (`Company`, `Group`, `User`), or null for every level. */
   readonly level: string | null;
   readonly switcher: Switcher | null;
+  /** Values a created record carries, from the catalogue row where the description cannot say: `IsShipping`. */
+  readonly createValues: Readonly<Record<string, string | boolean>>;
 }
 
 /** A tab listing items of another resource whose field points at the owner: `ImpersonationConfigs` by ClientID. */
@@ -116,7 +118,10 @@ function bindAssignments(
   const routeParams = [...routeParamNames(owner.path), ownerParam];
   const fixed = routeParams.map((param) => findName(recordFields, param));
   const switcher = switcherFor(api, pair, routeParams, tab.label);
-  const base = { pair, label: tab.label, ownerParam, ownerField, routeParams, switcher };
+  const createValues = (tab.kind === 'related' && tab.createValues) || {};
+  const unknown = Object.keys(createValues).filter((field) => !pair.configurableFields.includes(field));
+  if (unknown.length > 0) throw new TabBindingError(`${pair.id} has no configurable ${unknown.join(', ')}.`);
+  const base = { pair, label: tab.label, ownerParam, ownerField, routeParams, switcher, createValues };
   if (pair.levels?.includes(tab.label)) {
     return { ...base, kind: 'company', otherFields: [], level: tab.label };
   }
