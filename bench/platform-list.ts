@@ -5,7 +5,8 @@
  *
  * Seeds a marketplace with N products into a fresh database, starts the real server, signs in
  * through the token endpoint and measures over HTTP: latency percentiles of sequential requests
- * and throughput with 8 requests in flight. PostgreSQL runs when BENCH_DATABASE_URL or
+ * and throughput with 8 requests in flight. The "after a write" rows change a product (untimed)
+ * before each request, so the list cannot answer from the matches it kept. PostgreSQL runs when BENCH_DATABASE_URL or
  * TEST_DATABASE_URL names a server (a throw-away database is created on it).
  */
 import { randomBytes } from 'node:crypto';
@@ -41,9 +42,16 @@ function parseOptions(argv: string[]): Options {
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
 
-async function timeRequests(urls: () => string, headers: Record<string, string>, count: number) {
+/** `before` runs ahead of each request, untimed (a write that makes the list read its matches again). */
+async function timeRequests(
+  urls: () => string,
+  headers: Record<string, string>,
+  count: number,
+  before?: () => Promise<void>,
+) {
   const latencies: number[] = [];
   for (let i = 0; i < count; i += 1) {
+    await before?.();
     const started = performance.now();
     const response = await fetch(urls(), { headers });
     await response.arrayBuffer();
@@ -58,6 +66,7 @@ async function timeRequests(urls: () => string, headers: Record<string, string>,
     Array.from({ length: 8 }, async () => {
       while (next < count) {
         next += 1;
+        await before?.();
         const response = await fetch(urls(), { headers });
         await response.arrayBuffer();
       }
@@ -133,7 +142,19 @@ async function run(kind: 'pglite' | 'postgres', options: Options): Promise<strin
       (await (await fetch(`${base}/v1/products?pageSize=100`, { headers })).json()) as { Items: { ID: string }[] }
     ).Items.map((p) => p.ID);
     let i = 0;
-    const cases: [string, () => string][] = [
+    // Lists of products keep their matches until the products change: a write before each request
+    // measures the list reading every match again (a first call, or the first after a change).
+    let writes = 0;
+    const writeProduct = async () => {
+      writes += 1;
+      const response = await fetch(`${base}/v1/products/${ids[writes % ids.length]}`, {
+        method: 'PATCH',
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: JSON.stringify({ xp: { BenchWrites: writes } }),
+      });
+      if (response.status !== 200) throw new Error(`PATCH answered ${response.status}`);
+    };
+    const cases: [string, () => string, (() => Promise<void>)?][] = [
       [
         'Products.List filtered, sorted (pageSize 100)',
         () => `${base}/v1/products?pageSize=100&Active=true&xp.Color=red&sortBy=Name`,
@@ -142,12 +163,22 @@ async function run(kind: 'pglite' | 'postgres', options: Options): Promise<strin
         'Products.List filtered, sorted, with search',
         () => `${base}/v1/products?pageSize=100&Active=true&xp.Color=red&sortBy=Name&search=trail`,
       ],
+      [
+        'Products.List filtered, sorted, after a write',
+        () => `${base}/v1/products?pageSize=100&Active=true&xp.Color=red&sortBy=Name`,
+        writeProduct,
+      ],
+      [
+        'Products.List filtered, sorted, with search, after a write',
+        () => `${base}/v1/products?pageSize=100&Active=true&xp.Color=red&sortBy=Name&search=trail`,
+        writeProduct,
+      ],
       ['Products.Get', () => `${base}/v1/products/${ids[(i += 1) % ids.length]}`],
     ];
     const rows: string[] = [];
-    for (const [name, url] of cases) {
-      await timeRequests(url, headers, 20); // warm-up: plans, caches, JIT
-      const result = await timeRequests(url, headers, options.requests);
+    for (const [name, url, before] of cases) {
+      await timeRequests(url, headers, 20, before); // warm-up: plans, caches, JIT
+      const result = await timeRequests(url, headers, options.requests, before);
       rows.push(
         `| ${kind} | ${options.products} | ${name} | ${result.p50.toFixed(1)} | ${result.p99.toFixed(1)} | ${result.rps.toFixed(0)} |`,
       );

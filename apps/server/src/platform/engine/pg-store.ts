@@ -6,6 +6,7 @@ import type { ResourceDefinition } from '../resources/types.ts';
 import type { Item } from './context.ts';
 import { idExists, notFound, validation } from './errors.ts';
 import { compileFilters, compileSearch, compileSort } from './filter-sql.ts';
+import { keepsLists, keptListPage } from './kept-lists.ts';
 import { listPage, type ListPage, type ListQuery } from './list-query.ts';
 import { activeMapping, reindexDocument } from '../search/entries.ts';
 import { indexedSearch, searchesIndex } from '../search/search-sql.ts';
@@ -144,12 +145,22 @@ export class PgStore implements Store {
         ],
         sql`, `,
       );
+    const matches = sql`SELECT ${sql.join([sql.raw('d.id'), ...keyColumns], sql`, `)} FROM platform.documents d
+            WHERE ${this.where(resource.name, parents, conditions)}`;
+    if (!this.inTransaction && keepsLists(resource.name, parents)) {
+      const kept = await keptListPage(this.db, {
+        marketplaceId: this.marketplaceId,
+        resource: resource.name,
+        matches,
+        orderBy,
+        offset,
+        pageSize: query.pageSize,
+      });
+      if (kept) return listPage(kept.bodies, kept.total, query);
+    }
     const found = await rows(
       this.db,
-      sql`WITH m AS (
-            SELECT ${sql.join([sql.raw('d.id'), ...keyColumns], sql`, `)} FROM platform.documents d
-            WHERE ${this.where(resource.name, parents, conditions)}
-          ),
+      sql`WITH m AS (${matches}),
           p AS (SELECT * FROM m ORDER BY ${orderBy('m')} LIMIT ${query.pageSize} OFFSET ${offset})
           SELECT d.body, (SELECT count(*) FROM m) AS total
           FROM p JOIN platform.documents d
@@ -191,6 +202,8 @@ export class PgStore implements Store {
   }
 
   async insert(resource: string, parents: readonly string[], item: Item, secret?: Item): Promise<void> {
+    if (this.needsTransaction(resource, parents))
+      return this.transaction((store) => store.insert(resource, parents, item, secret));
     const id = String(item.ID);
     // ON CONFLICT without a target also covers the platform-wide index of API client ids, so a
     // clash there is answered as IdExists too, without saying which marketplace holds the id.
@@ -202,6 +215,14 @@ export class PgStore implements Store {
     );
     if (inserted.length === 0) throw idExists(this.registry.resource(resource).model.name, id);
     await this.keepIndexCurrent(resource, parents, id, item);
+  }
+
+  /**
+   * A write of a product or order and its search index entry commit together: a list version
+   * (kept-lists.ts) changes once both are visible, never between them.
+   */
+  private needsTransaction(resource: string, parents: readonly string[]): boolean {
+    return !this.inTransaction && searchesIndex(resource, parents);
   }
 
   /**
@@ -223,6 +244,8 @@ export class PgStore implements Store {
   }
 
   async put(resource: string, parents: readonly string[], item: Item, secret?: Item): Promise<void> {
+    if (this.needsTransaction(resource, parents))
+      return this.transaction((store) => store.put(resource, parents, item, secret));
     await this.writing(resource, String(item.ID), () =>
       this.db.execute(
         sql`INSERT INTO platform.documents (marketplace_id, resource, parent_key, id, body, secret)
@@ -235,6 +258,8 @@ export class PgStore implements Store {
   }
 
   async rename(resource: string, parents: readonly string[], fromId: string, item: Item): Promise<void> {
+    if (this.needsTransaction(resource, parents))
+      return this.transaction((store) => store.rename(resource, parents, fromId, item));
     const toId = String(item.ID);
     if (await this.get(resource, parents, toId)) throw idExists(this.registry.resource(resource).model.name, toId);
     await this.writing(resource, toId, () =>
@@ -248,6 +273,8 @@ export class PgStore implements Store {
   }
 
   async remove(resource: string, parents: readonly string[], id: string): Promise<boolean> {
+    if (this.needsTransaction(resource, parents))
+      return this.transaction((store) => store.remove(resource, parents, id));
     const removed = await rows(
       this.db,
       sql`DELETE FROM platform.documents d WHERE ${this.where(resource, parents, [sql`d.id = ${id}`])} RETURNING d.id`,

@@ -1,0 +1,170 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { Db } from '../../db/database.ts';
+import { searchesIndex } from '../search/search-sql.ts';
+import type { Item } from './context.ts';
+
+/**
+ * Lists whose matches are kept between calls: root products and orders, the types with search
+ * indexes, whose committed writes give `platform.list_versions` a new version (migration 0005).
+ * Answering a filtered, sorted page exactly means reading every match once, for `TotalCount` and the
+ * sort (about 2.5 µs a row on PGlite: 20-30 ms for 8,000 matches, more with `search`); a kept list
+ * answers the next call, the next page included, from its ids in order plus one primary-key read
+ * per shown item.
+ */
+export function keepsLists(resource: string, parents: readonly string[]): boolean {
+  return searchesIndex(resource, parents);
+}
+
+/** Lists with more matches keep only their state, not their ids, and are answered as before. */
+export const MAX_KEPT_MATCHES = 25_000;
+/** Bounds of what one database's kept lists hold (about 60 bytes an id). */
+const MAX_KEPT_IDS = 400_000;
+const MAX_KEPT_LISTS = 500;
+
+/**
+ * What a list's matches were read from: the version of the marketplace's products (or orders) and
+ * the active search index, which `search` reads. Equal state means equal matches in equal order.
+ */
+interface ListState {
+  version: string | null;
+  active: string | null;
+}
+
+interface KeptList extends ListState {
+  total: number;
+  /** All matches' ids in list order; undefined above MAX_KEPT_MATCHES. */
+  ids: string[] | undefined;
+}
+
+/** One database's kept lists, least recently used first. */
+class KeptLists {
+  private readonly lists = new Map<string, KeptList>();
+  private ids = 0;
+
+  get(key: string): KeptList | undefined {
+    const kept = this.lists.get(key);
+    if (kept) {
+      this.lists.delete(key);
+      this.lists.set(key, kept);
+    }
+    return kept;
+  }
+
+  set(key: string, kept: KeptList): void {
+    this.delete(key);
+    this.lists.set(key, kept);
+    this.ids += kept.ids?.length ?? 0;
+    while (this.ids > MAX_KEPT_IDS || this.lists.size > MAX_KEPT_LISTS) {
+      const oldest = this.lists.keys().next().value;
+      if (oldest === undefined) break;
+      this.delete(oldest);
+    }
+  }
+
+  delete(key: string): void {
+    const kept = this.lists.get(key);
+    if (!kept) return;
+    this.ids -= kept.ids?.length ?? 0;
+    this.lists.delete(key);
+  }
+}
+
+/** Per database handle: tests and tools open several databases in one process. */
+const keptByDatabase = new WeakMap<object, KeptLists>();
+const dialect = new PgDialect();
+
+function keptListsOf(db: Db): KeptLists {
+  let kept = keptByDatabase.get(db);
+  if (!kept) {
+    kept = new KeptLists();
+    keptByDatabase.set(db, kept);
+  }
+  return kept;
+}
+
+export interface KeptListRequest {
+  marketplaceId: string;
+  resource: string;
+  /** `SELECT d.id, <sort keys as k0, k1...> FROM platform.documents d WHERE ...`: every match. */
+  matches: SQL;
+  /** The list order over an alias of `matches` (sort keys, then the id). */
+  orderBy: (alias: string) => SQL;
+  offset: number;
+  pageSize: number;
+}
+
+export interface KeptListPage {
+  bodies: Item[];
+  total: number;
+}
+
+/** One row per shown item (a single row with no body for an empty page), each with the state read. */
+interface PageRow extends ListState {
+  body: Item | null;
+}
+
+/**
+ * A page of a list of products or orders (root, outside a transaction). `undefined` when an earlier
+ * call found more than MAX_KEPT_MATCHES matches: the caller answers it the usual way (a top-N
+ * sort is cheaper than gathering every id in order again).
+ */
+export async function keptListPage(db: Db, request: KeptListRequest): Promise<KeptListPage | undefined> {
+  const lists = keptListsOf(db);
+  const compiled = dialect.sqlToQuery(sql`${request.matches} ORDER BY ${request.orderBy('m')}`);
+  const key = `${request.marketplaceId}\n${request.resource}\n${compiled.sql}\n${JSON.stringify(compiled.params)}`;
+  const kept = lists.get(key);
+  if (kept?.ids) {
+    const pageIds = kept.ids.slice(request.offset, request.offset + request.pageSize);
+    const rows = await rowsOf<PageRow>(
+      db,
+      sql`SELECT s.version, s.active, x.body FROM (SELECT ${stateColumns(request)}) s
+          LEFT JOIN LATERAL ${bodiesOf(request, sql`${sql.param(pageIds)}::text[]`)} x ON true ORDER BY x.n`,
+    );
+    const [first] = rows;
+    if (first && first.version === kept.version && first.active === kept.active)
+      return { bodies: bodiesIn(rows), total: kept.total };
+    lists.delete(key);
+  } else if (kept) {
+    // Too many matches to keep: answered the usual way (until the marker leaves the kept lists).
+    return undefined;
+  }
+  // Every match's id in list order, and the page's bodies, in one statement (one snapshot); the ids
+  // come with the first row only.
+  const rows = await rowsOf<PageRow & { total: number | string; ids: string[] | null }>(
+    db,
+    sql`WITH m AS (${request.matches}),
+             s AS (SELECT ${stateColumns(request)},
+                          coalesce(array_agg(m.id ORDER BY ${request.orderBy('m')}), '{}'::text[]) AS ids FROM m)
+        SELECT s.version, s.active, cardinality(s.ids) AS total, x.body,
+               CASE WHEN coalesce(x.n, 1) = 1 AND cardinality(s.ids) <= ${MAX_KEPT_MATCHES} THEN s.ids END AS ids
+        FROM s LEFT JOIN LATERAL ${bodiesOf(request, sql`s.ids[${request.offset + 1}:${request.offset + request.pageSize}]`)} x ON true
+        ORDER BY x.n`,
+  );
+  const [first] = rows;
+  if (!first) throw new Error('The list query answered no row.');
+  const total = Number(first.total);
+  lists.set(key, { version: first.version, active: first.active, total, ids: first.ids ?? undefined });
+  return { bodies: bodiesIn(rows), total };
+}
+
+const bodiesIn = (rows: readonly PageRow[]): Item[] => rows.flatMap((row) => (row.body ? [row.body] : []));
+
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+/** The version and active index of the list's type, read in the statement that reads the list. */
+function stateColumns(request: KeptListRequest): SQL {
+  return sql`(SELECT v.version FROM platform.list_versions v
+              WHERE v.marketplace_id = ${request.marketplaceId} AND v.resource = ${request.resource}) AS version,
+             (SELECT i.id FROM platform.search_indexes i
+              WHERE i.marketplace_id = ${request.marketplaceId} AND i.type = ${request.resource} AND i.is_active) AS active`;
+}
+
+/** The documents of the ids (a text[] expression) with their place in it, `n`. */
+function bodiesOf(request: KeptListRequest, ids: SQL): SQL {
+  return sql`(SELECT d.body, p.n FROM unnest(${ids}) WITH ORDINALITY AS p(id, n)
+              JOIN platform.documents d ON d.marketplace_id = ${request.marketplaceId} AND d.resource = ${request.resource}
+               AND d.parent_key = '' AND d.id = p.id)`;
+}
