@@ -64,10 +64,12 @@ export function withRemovedXp(sent: Body, removed: readonly string[]): Body {
  * 0 and false, writing properties into the new item that nobody chose.
  */
 export function newItemXp(fields: readonly FormField[], defaults: FormValues, body: Body): Body {
-  const before = toRequestBody(fields, defaults).xp;
   const after = body.xp;
   if (!isBody(after)) return body;
-  const given = changedFields(isBody(before) ? before : {}, after);
+  // The untouched xp's own body (0 and false included): the whole field would leave an untouched xp out.
+  const xp = fields.find((field) => field.path === 'xp');
+  const before = toRequestBody(xp?.fields ?? [], defaults.xp);
+  const given = changedFields(before, after);
   const { xp: _xp, ...rest } = body;
   return Object.keys(given).length > 0 ? { ...rest, xp: given } : rest;
 }
