@@ -8,6 +8,7 @@ import { requireOperation } from '@/description/api-model';
 import { withKeptQuery } from '@/lib/keep-query';
 import { AppLink } from '@/ui/app-link';
 import { useErrorToast } from '@/ui/notify-error';
+import { useListAssignments } from '../assignments/list-column';
 import type { CatalogueCollection } from '../catalogue/catalogue';
 import { apiPathParams, NEW_ITEM_SEGMENT, type RouteParams } from '../catalogue/resolve-path';
 import { useAdminApi, type Item } from '../lib/admin-api';
@@ -86,6 +87,8 @@ export function ListPage({
   };
   const open = (href: string) => void navigate(withKeptQuery(href, search));
   const items = list.data?.Items ?? [];
+  // An assignment page (spec 2 §2): a switcher above the list, selection and Assignment columns in it.
+  const assignments = useListAssignments({ collection, route: pathParams, items });
   const meta = list.data?.Meta;
   const total = meta?.TotalCount ?? 0;
   const { page: _page, pageSize: _pageSize, ...exportQuery } = query;
@@ -144,6 +147,7 @@ export function ListPage({
           </Suspense>
         )}
       </HStack>
+      {assignments?.panel}
       {list.isPending ? (
         <HStack color="fg.muted">
           <Spinner size="sm" /> <Text>Loading {collection.label.toLowerCase()}…</Text>
@@ -160,6 +164,7 @@ export function ListPage({
           columns={columns.shown}
           rowHref={rowHref}
           onOpen={open}
+          extraColumns={assignments?.columns}
           sort={state.sort}
           sortable={sortableFields(operation)}
           onSort={(field) => update({ sort: nextSort(state.sort, field) })}

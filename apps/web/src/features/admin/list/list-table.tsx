@@ -5,6 +5,7 @@ import { displayName } from '@/lib/display-name';
 import type { Item } from '../lib/admin-api';
 import type { ListColumn } from '../lib/columns';
 import { formatValue } from '../lib/format-value';
+import { ExtraCells, ExtraHeaders, extraAt, type ExtraListColumn } from './extra-columns';
 
 export interface ListViewProps {
   items: readonly Item[];
@@ -16,6 +17,8 @@ export interface ListViewProps {
   sort?: string;
   sortable?: ReadonlySet<string>;
   onSort?: (field: string) => void;
+  /** Table only: columns a page adds before and after the fields (an assignment page's, see extra-columns). */
+  extraColumns?: readonly ExtraListColumn[];
 }
 
 /** Arrow keys move between rows (or cards), Enter opens the focused one. */
@@ -46,13 +49,16 @@ function ariaSort(sort: string | undefined, field: string): 'ascending' | 'desce
 }
 
 export function ListTable(props: ListViewProps) {
-  const { items, columns, rowHref, onOpen, sort, sortable, onSort } = props;
+  const { items, columns, rowHref, onOpen, sort, sortable, onSort, extraColumns } = props;
   const { container, onKeyDown } = useRowKeys(onOpen);
+  const leading = extraAt(extraColumns, 'start');
+  const trailing = extraAt(extraColumns, 'end');
   return (
     <Box ref={container} overflowX="auto" borderWidth="1px" rounded="l2">
       <Table.Root size="sm" interactive>
         <Table.Header>
           <Table.Row>
+            <ExtraHeaders columns={leading} />
             {columns.map((column) => {
               const direction = ariaSort(sort, column.field);
               const label = fieldLabel(column.field);
@@ -77,6 +83,7 @@ export function ListTable(props: ListViewProps) {
                 </Table.ColumnHeader>
               );
             })}
+            <ExtraHeaders columns={trailing} />
           </Table.Row>
         </Table.Header>
         <Table.Body>
@@ -93,11 +100,13 @@ export function ListTable(props: ListViewProps) {
                 onKeyDown={(event) => onKeyDown(event, href)}
                 _focusVisible={{ outline: '2px solid', outlineColor: 'blue.focusRing', outlineOffset: '-2px' }}
               >
+                <ExtraCells columns={leading} item={item} />
                 {columns.map((column) => (
                   <Table.Cell key={column.field} maxW="20rem" truncate>
                     {formatValue(item[column.field], column)}
                   </Table.Cell>
                 ))}
+                <ExtraCells columns={trailing} item={item} />
               </Table.Row>
             );
           })}

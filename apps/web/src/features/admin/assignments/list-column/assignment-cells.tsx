@@ -1,0 +1,102 @@
+import { Badge, Button, Checkbox, HStack, Spinner, Text } from '@chakra-ui/react';
+import { formatValue } from '../../lib/format-value';
+import type { AssignmentRecord } from '../assignment-pairs';
+import { columnLabel } from '../assignment-table';
+import type { BulkOutcome } from './bulk-run';
+
+/** A row's selection box, named after the row. */
+export function RowCheckbox(props: { name: string; checked: boolean; onChange: (checked: boolean) => void }) {
+  const { name, checked, onChange } = props;
+  return (
+    <Checkbox.Root size="sm" checked={checked} onCheckedChange={(details) => onChange(details.checked === true)}>
+      <Checkbox.HiddenInput aria-label={`Select ${name}`} />
+      <Checkbox.Control />
+    </Checkbox.Root>
+  );
+}
+
+/** The header's box: checks every row of this page, shows a dash when some are. */
+export function SelectAllCheckbox(props: { selected: number; total: number; onChange: (checked: boolean) => void }) {
+  const { selected, total, onChange } = props;
+  const checked = selected === 0 ? false : selected === total ? true : 'indeterminate';
+  return (
+    <Checkbox.Root
+      size="sm"
+      checked={checked}
+      disabled={total === 0}
+      onCheckedChange={(details) => onChange(details.checked === true)}
+    >
+      <Checkbox.HiddenInput aria-label="Select all on this page" />
+      <Checkbox.Control />
+    </Checkbox.Root>
+  );
+}
+
+/** What the last action did to this row, when it did not simply succeed. */
+function OutcomeNote({ outcome }: { outcome: BulkOutcome | undefined }) {
+  if (!outcome || outcome.status === 'succeeded') return null;
+  if (outcome.status === 'failed') {
+    const text = `Failed: ${outcome.messages.join(' ')}`;
+    return (
+      <Text as="span" color="fg.error" fontSize="sm" title={text}>
+        {text}
+      </Text>
+    );
+  }
+  return (
+    <Text as="span" color="fg.muted" fontSize="sm">
+      {outcome.status === 'skipped' ? outcome.reason : 'Cancelled'}
+    </Text>
+  );
+}
+
+/**
+ * The Assignment column (spec 2 §3 "Assignment records"): the row's record with the switcher's choice, with its
+ * configurable values, and Assign or Unassign for it.
+ */
+export function AssignmentCell(props: {
+  rowName: string;
+  record: AssignmentRecord | undefined;
+  configurableFields: readonly string[];
+  loading: boolean;
+  busy: boolean;
+  outcome: BulkOutcome | undefined;
+  /** Null hides the buttons (the roles allow no change). */
+  onAssign: (() => void) | null;
+  onUnassign: (() => void) | null;
+}) {
+  const { rowName, record, configurableFields, loading, busy, outcome, onAssign, onUnassign } = props;
+  if (loading) return <Spinner size="xs" aria-label={`Reading the assignment of ${rowName}`} />;
+  const values = configurableFields
+    .filter((field) => record?.[field] !== undefined && record[field] !== null)
+    .map((field) => `${columnLabel(field)}: ${formatValue(record?.[field])}`)
+    .join(', ');
+  return (
+    <HStack gap="2">
+      <Badge colorPalette={record ? 'green' : 'gray'} variant="subtle">
+        {record ? 'Assigned' : 'Not assigned'}
+      </Badge>
+      {values && (
+        <Text as="span" fontSize="sm" color="fg.muted">
+          {values}
+        </Text>
+      )}
+      {busy ? (
+        <Spinner size="xs" aria-label={`Saving ${rowName}`} />
+      ) : record ? (
+        onUnassign && (
+          <Button size="xs" variant="outline" aria-label={`Unassign ${rowName}`} onClick={onUnassign}>
+            Unassign
+          </Button>
+        )
+      ) : (
+        onAssign && (
+          <Button size="xs" variant="outline" aria-label={`Assign ${rowName}`} onClick={onAssign}>
+            Assign
+          </Button>
+        )
+      )}
+      <OutcomeNote outcome={outcome} />
+    </HStack>
+  );
+}

@@ -1,0 +1,41 @@
+import { Table } from '@chakra-ui/react';
+import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
+import type { Item } from '../lib/admin-api';
+
+// EXTRA COLUMNS
+// The list table's slot for columns a page adds beside the item's fields: an assignment page's selection
+// checkboxes (first) and its Assignment column (last), see assignments/list-column. Their cells hold controls, so
+// a click or a key pressed there stays in the cell instead of opening the row.
+
+export interface ExtraListColumn {
+  readonly key: string;
+  readonly placement: 'start' | 'end';
+  /** The header cell's content: a label or a control ('Select all on this page'). */
+  readonly header: ReactNode;
+  readonly cell: (item: Item) => ReactNode;
+}
+
+function keepInCell(event: MouseEvent | KeyboardEvent) {
+  event.stopPropagation();
+}
+
+export function ExtraHeaders({ columns }: { columns: readonly ExtraListColumn[] }) {
+  return columns.map((column) => (
+    <Table.ColumnHeader key={column.key} whiteSpace="nowrap">
+      {column.header}
+    </Table.ColumnHeader>
+  ));
+}
+
+export function ExtraCells({ columns, item }: { columns: readonly ExtraListColumn[]; item: Item }) {
+  return columns.map((column) => (
+    <td key={column.key} data-extra-column={column.key} onClick={keepInCell} onKeyDown={keepInCell}>
+      {column.cell(item)}
+    </td>
+  ));
+}
+
+/** The columns of one placement, in the page's order. */
+export function extraAt(columns: readonly ExtraListColumn[] | undefined, placement: 'start' | 'end') {
+  return (columns ?? []).filter((column) => column.placement === placement);
+}
