@@ -38,8 +38,9 @@ export interface OrderSyncRequest {
 
 /**
  * Queued (waiting for its job), Reading (reading entities and queueing batches), Delivering (every
- * batch queued, some not yet delivered), Completed (every delivery ended Delivered), CompletedWithErrors
- * (all ended, some Failed or NotDelivered), Failed (reading failed).
+ * batch queued, some not yet delivered), Completed (every delivery ended, none Failed; targets this
+ * platform does not send to are counted as NotDelivered), CompletedWithErrors (all ended, some
+ * Failed), Failed (reading failed).
  */
 export type SyncRunStatus = 'Queued' | 'Reading' | 'Delivering' | 'Completed' | 'CompletedWithErrors' | 'Failed';
 
@@ -79,4 +80,14 @@ export interface SyncBatchPayload {
   IsLastBatch: boolean;
   Date: string;
   Items: unknown[];
+}
+
+/**
+ * Why an order sync's dates are refused (spec 1 §5: the start not later than the end, not in the
+ * future), or undefined when they are fine. The page disables Submit on it; the servers refuse on it.
+ */
+export function orderSyncDatesError(start: Date | undefined, end: Date | undefined, now: Date): string | undefined {
+  if (start && end && start.getTime() > end.getTime()) return 'StartDate must not be later than EndDate.';
+  if (start && start.getTime() > now.getTime()) return 'StartDate must not be in the future.';
+  return undefined;
 }

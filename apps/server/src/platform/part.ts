@@ -18,6 +18,7 @@ import { registerOperations } from './engine/routes.ts';
 import { marketplaces } from './db/schema.ts';
 import { createDeliveryQueue, deliveryJob, deliveryUpkeepJob } from './delivery/jobs.ts';
 import { createWebhookTriggers } from './delivery/webhooks.ts';
+import { createSyncQueue, syncJob, syncUpkeepJob } from './sync/jobs.ts';
 import { platformMaintenance } from './maintenance.ts';
 import { registerManagementRoutes } from './mgmt/routes.ts';
 import { platformRegistry } from './resources/index.ts';
@@ -76,7 +77,12 @@ async function platformPlugin(app: FastifyInstance): Promise<void> {
       }),
     { prefix: '/v1' },
   );
-  await app.register(async (mgmt) => registerManagementRoutes(mgmt, { ...deps, buildQueue }), { prefix: '/mgmt' });
+  const syncQueue = createSyncQueue(app.database, (error) =>
+    app.log.warn({ err: error }, 'sync not queued; the upkeep job will read it'),
+  );
+  await app.register(async (mgmt) => registerManagementRoutes(mgmt, { ...deps, buildQueue, syncQueue }), {
+    prefix: '/mgmt',
+  });
 }
 
 /** The local commerce platform, mounted at `/platform`. */
@@ -86,7 +92,7 @@ export const platformPart: Part = {
   migrationsFolder: path.join(import.meta.dirname, 'db/migrations'),
   plugin: platformPlugin,
   seed: seedPlatformDemo,
-  jobs: [platformMaintenance, searchBuildJob, searchUpkeepJob, deliveryJob, deliveryUpkeepJob],
+  jobs: [platformMaintenance, searchBuildJob, searchUpkeepJob, deliveryJob, deliveryUpkeepJob, syncJob, syncUpkeepJob],
   demoAccounts: DEMO_ACCOUNT_LINES,
   errorBody: ({ status, code, message }) => ({ body: new ApiError(status, code, message).toJSON() }),
 };

@@ -82,3 +82,9 @@ function parsePayload(token: unknown): Payload | undefined {
     return undefined;
   }
 }
+
+/** `Recaptcha.Token` of a self-service trigger's body (spec 1 §7), whatever the captcha behind it. */
+export function captchaToken(body: unknown): unknown {
+  const recaptcha = typeof body === 'object' && body !== null ? (body as { Recaptcha?: unknown }).Recaptcha : undefined;
+  return typeof recaptcha === 'object' && recaptcha !== null ? (recaptcha as { Token?: unknown }).Token : undefined;
+}

@@ -1,6 +1,9 @@
 import type { DeveloperProfile } from './developer-profile.ts';
 import { Problem } from './problems.ts';
+import type { DeliveryList } from '../contracts/deliveries.ts';
 import type { SearchIndexErrorView, SearchIndexType, SearchIndexView } from '../contracts/search-indexes.ts';
+import type { SubscriptionJobResult, SubscriptionRunList } from '../contracts/subscriptions.ts';
+import type { EntitySyncMetadata, SyncRunList, SyncRunView } from '../contracts/syncs.ts';
 
 /** Every outbound call of the portal service gives up after this long (spec 1 §9). */
 export const OUTBOUND_TIMEOUT_MS = 60_000;
@@ -96,6 +99,14 @@ export interface PlatformClient {
   listSearchIndexErrors(marketplaceId: string, indexId: string): Promise<MgmtSearchIndexErrors>;
   /** Starts a rebuild of the active index; the platform applies its limits. */
   rebuildSearchIndex(marketplaceId: string, indexId: string): Promise<MgmtSearchIndex>;
+  entitySyncMetadata(marketplaceId: string): Promise<EntitySyncMetadata>;
+  /** Starts a sync (`catalog`, `orders`, or `entities/{route segment}`) with its fields; answers the queued run. */
+  startSync(marketplaceId: string, what: string, fields: Record<string, unknown>): Promise<SyncRunView>;
+  listSyncRuns(marketplaceId: string, kind: string | undefined): Promise<SyncRunList>;
+  listDeliveries(marketplaceId: string, query: Record<string, string>): Promise<DeliveryList>;
+  /** A manual run of the subscription job; the platform counts the hourly limit. */
+  processSubscriptions(marketplaceId: string, requestedBy: string): Promise<SubscriptionJobResult>;
+  listSubscriptionRuns(marketplaceId: string): Promise<SubscriptionRunList>;
 }
 
 export interface PlatformClientOptions {
@@ -205,6 +216,19 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       call(`${marketplacePath(id)}/searchindexes?type=${encodeURIComponent(type)}`, 'search index list'),
     listSearchIndexErrors: (id, indexId) =>
       call(`${marketplacePath(id)}/searchindexes/${encodeURIComponent(indexId)}/errors`, 'search index errors'),
+    entitySyncMetadata: (id) => call(`${marketplacePath(id)}/entitysyncmetadata`, 'entity sync metadata'),
+    startSync: (id, what, fields) =>
+      call(`${marketplacePath(id)}/syncs/${what}`, 'sync', { method: 'POST', body: JSON.stringify(fields) }),
+    listSyncRuns: (id, kind) =>
+      call(`${marketplacePath(id)}/syncs${kind ? `?kind=${encodeURIComponent(kind)}` : ''}`, 'sync runs'),
+    listDeliveries: (id, query) =>
+      call(`${marketplacePath(id)}/deliveries?${new URLSearchParams(query).toString()}`, 'delivery log'),
+    processSubscriptions: (id, requestedBy) =>
+      call(`${marketplacePath(id)}/subscriptions/runs`, 'subscription job', {
+        method: 'POST',
+        body: JSON.stringify({ RequestedBy: requestedBy }),
+      }),
+    listSubscriptionRuns: (id) => call(`${marketplacePath(id)}/subscriptions/runs`, 'subscription runs'),
     rebuildSearchIndex: (id, indexId) =>
       call(`${marketplacePath(id)}/searchindexes/${encodeURIComponent(indexId)}/rebuild`, 'search index rebuild', {
         method: 'POST',

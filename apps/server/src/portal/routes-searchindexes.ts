@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { callerOf } from './auth.ts';
-import type { Captcha } from './captcha.ts';
+import { captchaToken, type Captcha } from './captcha.ts';
 import type { MgmtSearchIndex } from './platform-client.ts';
 import { portalUserOf, type PortalUser } from './portal-user.ts';
 import { badRequest, forbidden } from './problems.ts';
@@ -28,12 +28,6 @@ function indexType(query: RawQuery): IndexType {
     throw badRequest(message, [{ field: 'type', message }]);
   }
   return type;
-}
-
-/** `Recaptcha.Token` of a self-service trigger's body (spec 1 §7), whatever the captcha behind it. */
-function captchaToken(body: unknown): unknown {
-  const recaptcha = typeof body === 'object' && body !== null ? (body as { Recaptcha?: unknown }).Recaptcha : undefined;
-  return typeof recaptcha === 'object' && recaptcha !== null ? (recaptcha as { Token?: unknown }).Token : undefined;
 }
 
 /**

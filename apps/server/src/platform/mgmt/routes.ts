@@ -8,8 +8,10 @@ import { ApiError, notFound, validation } from '../engine/errors.ts';
 import { parseListQuery, type RawQuery } from '../engine/list-query.ts';
 import { PgStore } from '../engine/pg-store.ts';
 import type { BuildQueue } from '../search/jobs.ts';
+import type { SyncQueue } from '../sync/jobs.ts';
 import { registerDeliveryRoutes } from './delivery-routes.ts';
 import { registerSearchIndexRoutes } from './search-routes.ts';
+import { registerSyncRoutes } from './sync-routes.ts';
 import { listSignInUsers } from './signin-users.ts';
 
 type MarketplaceRow = typeof marketplaces.$inferSelect;
@@ -64,7 +66,7 @@ function rolesField(body: unknown): string[] {
  */
 export async function registerManagementRoutes(
   app: FastifyInstance,
-  deps: AuthDeps & { buildQueue?: BuildQueue },
+  deps: AuthDeps & { buildQueue?: BuildQueue; syncQueue?: SyncQueue },
 ): Promise<void> {
   const minter = createTokenMinter(deps);
   const { db } = deps;
@@ -85,6 +87,7 @@ export async function registerManagementRoutes(
 
   registerSearchIndexRoutes(app, { db, buildQueue: deps.buildQueue, requireMarketplace });
   registerDeliveryRoutes(app, { db, requireMarketplace });
+  registerSyncRoutes(app, { db, syncQueue: deps.syncQueue, requireMarketplace });
 
   app.get('/marketplaces', async () => {
     const rows = await db.select().from(marketplaces).orderBy(marketplaces.id);
