@@ -11,7 +11,7 @@ import { deleteCall, reachableLevels, type AssignmentRecord } from './assignment
 import { AssignmentDialog } from './assignment-dialog';
 import { AssignmentTable, columnLabel } from './assignment-table';
 import { PlatformErrorAlert } from './platform-error-alert';
-import type { AssignmentTabBinding, TabContext } from './tab-binding';
+import { belongsToTab, type AssignmentTabBinding, type TabContext } from './tab-binding';
 import { ASSIGNMENT_PAGE_SIZE, useAssignmentPage, usePartyNames, useUrlPage } from './use-assignments';
 
 /** Empty texts of spec 2 §2, as the list page says them. */
@@ -38,7 +38,7 @@ export function AssignmentListPanel({ binding, context }: { binding: AssignmentT
   const [dialog, setDialog] = useState<{ record: AssignmentRecord | null } | null>(null);
   const { pair } = binding;
   const list = useAssignmentPage(binding, context, page, ASSIGNMENT_PAGE_SIZE);
-  const records = (list.data?.Items ?? []) as AssignmentRecord[];
+  const records = ((list.data?.Items ?? []) as AssignmentRecord[]).filter((record) => belongsToTab(binding, record));
   const configurable = pair.configurableFields.filter((field) => !binding.otherFields.includes(field));
   const lookedUp = [...binding.otherFields, ...configurable.filter((field) => field.endsWith('ID'))];
   const names = usePartyNames(pair, lookedUp, records, context);

@@ -7,7 +7,17 @@
 //   bindRelatedTab(api, ownerCollection, tab)                            what a catalogue related tab shows: an
 //       assignment list (owner side fixed, other side from the label, optional switcher), the company checkbox,
 //       or a filtered list of another resource.
-//   assignmentListRequest, fixedValues, fixedFields, hiddenOnCreate, hiddenOnEdit, isCompanyAssigned  page helpers.
+//   assignmentListRequest, fixedValues, fixedFields, hiddenOnCreate, hiddenOnEdit, isCompanyAssigned,
+//       belongsToTab                                                        page helpers.
+export {
+  lookupQuery,
+  nameKey,
+  partyHref,
+  partyRef,
+  planLookups,
+  type LookupGroup,
+  type PartyRef,
+} from './party-lookup';
 export {
   assignmentPair,
   deleteCall,
@@ -26,6 +36,7 @@ export {
 } from './assignment-pairs';
 export {
   assignmentListRequest,
+  belongsToTab,
   bindRelatedTab,
   fixedFields,
   fixedValues,

@@ -4,6 +4,7 @@ import { CATALOGUE, collectionByKey, routeParamNames, type CatalogueTab } from '
 import { realPlatformDocument } from '../catalogue/real-platform-description';
 import {
   assignmentListRequest,
+  belongsToTab,
   bindRelatedTab,
   fixedValues,
   hiddenOnCreate,
@@ -132,6 +133,13 @@ describe('tab binding details', () => {
     expect(hiddenOnCreate(products)).toEqual(['ProductID']);
     expect(hiddenOnCreate(assignments('buyers.addresses', 'User Groups'))).toEqual(['AddressID', 'UserID']);
     expect(hiddenOnEdit(products)).toEqual(['SellerID', 'ProductID', 'BuyerID', 'UserGroupID']);
+  });
+
+  it("leaves a sibling tab's records to it where the list cannot narrow them", () => {
+    const buyers = assignments('api-clients', 'Buyers');
+    expect(belongsToTab(buyers, { ApiClientID: 'a', BuyerID: 'b' })).toBe(true);
+    expect(belongsToTab(buyers, { ApiClientID: 'a', SupplierID: 's' })).toBe(false);
+    expect(belongsToTab(assignments('buyers.users', 'User Groups'), { UserID: 'u', UserGroupID: 'g' })).toBe(true);
   });
 
   it('binds an api client tab listing another resource as a filtered list', () => {

@@ -232,6 +232,19 @@ export function hiddenOnEdit(binding: AssignmentTabBinding): string[] {
   return binding.pair.idFields.filter((field) => !binding.pair.configurableFields.includes(field));
 }
 
+/**
+ * Whether a listed record is this tab's. A list without a level to narrow by (an API client's assignments) also
+ * answers the records of a sibling tab (its suppliers on the Buyers tab); those lack this tab's optional other
+ * side and are left to their own tab. The page's count still counts them: the platform cannot filter by a blank.
+ */
+export function belongsToTab(binding: AssignmentTabBinding, record: AssignmentRecord): boolean {
+  const [other] = binding.otherFields;
+  if (binding.otherFields.length !== 1 || !other || binding.level !== null) return true;
+  if (binding.pair.requiredFields.includes(other)) return true;
+  const value = record[other];
+  return typeof value === 'string' && value !== '';
+}
+
 /** Whether a company-level record exists among those listed (the 'Assigned to the buyer' checkbox). */
 export function isCompanyAssigned(records: readonly AssignmentRecord[]): boolean {
   return records.some((record) => !record.UserID && !record.UserGroupID);
