@@ -120,11 +120,12 @@ function reasonsOf(validation: boolean | ValidationResult | undefined): string[]
   return (validation.reasons ?? []).map(String);
 }
 
+// red.700 rather than fg.error: small text on the groups' subtle background needs 4.5:1 contrast (axe).
 export function Messages({ validation }: { validation: boolean | ValidationResult | undefined }) {
   const reasons = reasonsOf(validation);
   if (reasons.length === 0) return null;
   return (
-    <List.Root role="list" ps="4" color="fg.error" fontSize="sm" flexBasis="100%">
+    <List.Root role="list" ps="4" color="red.700" fontSize="sm" flexBasis="100%">
       {reasons.map((reason) => (
         <List.Item key={reason}>{reason}</List.Item>
       ))}

@@ -81,7 +81,7 @@ function toValidationMap(validation: EditorOutcome['validation']): ValidationMap
 function LanguageErrors({ errors }: { errors: readonly ExpressionError[] }) {
   if (errors.length === 0) return null;
   return (
-    <List.Root ps="4" color="fg.error" fontSize="sm">
+    <List.Root ps="4" color="red.700" fontSize="sm">
       {errors.map((error, index) => (
         <List.Item key={index}>
           {error.message} (position {error.position + 1})

@@ -1,0 +1,181 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { platformAdmin, platformAdminWrite } from './platform-api.ts';
+import { DEMO_USERS, signIn } from './sign-in.ts';
+
+const CONTEXT = 'organization=demo-org&tenantName=demo-sandbox';
+
+// Sign-in, the form, the builder's chunk and a save each take a few seconds on the shared machine.
+test.describe.configure({ timeout: 90_000 });
+
+interface Promotion {
+  ID: string;
+  Name: string;
+  EligibleExpression: string;
+  ValueExpression: string;
+  LineItemLevel: boolean;
+}
+
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map(
+      (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target).join(', ')})`,
+    );
+}
+
+const builderOf = (page: Page, title: string) => page.getByRole('dialog', { name: title });
+
+test.describe('Expression builder', () => {
+  test('builds X% off category Y from its recipe, saves the promotion, and reads it back as the same tree', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const send = await platformAdminWrite(request, baseURL);
+    const get = await platformAdmin(request, baseURL);
+    const id = `expr-journey-${Date.now()}`;
+    await send('POST', '/promotions', {
+      ID: id,
+      Code: id,
+      Name: 'Expression journey',
+      EligibleExpression: 'order.Subtotal > 10',
+      ValueExpression: '1',
+      LineItemLevel: false,
+    });
+    try {
+      await signIn(page, DEMO_USERS.owner);
+      await page.goto(`/admin/promotions/${id}?${CONTEXT}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Expression journey' })).toBeVisible();
+
+      // The existing expressions open as trees.
+      await page.getByRole('button', { name: 'Expression Builder for Eligible Expression' }).click();
+      let builder = builderOf(page, 'Promotion Expression Builder');
+      await expect(builder.getByTestId('Eligible-expression')).toHaveText('order.Subtotal > 10');
+      await expect(builder.getByTestId('Value-expression')).toHaveText('1');
+      expect(await seriousViolations(page)).toEqual([]);
+
+      await builder.getByRole('combobox', { name: 'Recipe' }).selectOption({ label: 'X% off category Y' });
+      const details = page.getByRole('dialog', { name: 'Enter details for recipe' });
+      await expect(details.getByRole('button', { name: 'Apply' })).toBeDisabled();
+      await details.getByLabel('Percent discount').fill('15');
+      await details.getByLabel('Category ID').fill('backpacking-tents');
+      expect(await seriousViolations(page)).toEqual([]);
+      await details.getByRole('button', { name: 'Apply' }).click();
+      await expect(details).toBeHidden();
+      await expect(builder.getByTestId('Eligible-expression')).toHaveText(
+        "item.Product.incategory('backpacking-tents')",
+      );
+      await expect(builder.getByTestId('Value-expression')).toHaveText('item.LineSubtotal * 0.15');
+      await expect(builder.getByRole('checkbox', { name: 'Line Item Level' })).toBeChecked();
+      expect(await seriousViolations(page)).toEqual([]);
+      await builder.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(builder).toBeHidden();
+
+      // Written into the form; the form's Save sends them and the platform stores them.
+      await expect(page.getByRole('textbox', { name: 'Eligible Expression' })).toHaveValue(
+        "item.Product.incategory('backpacking-tents')",
+      );
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(page.getByText('Promotion saved')).toBeVisible();
+      await expect
+        .poll(async () => {
+          const saved = (await get(`/promotions/${id}`)) as unknown as Promotion;
+          return [saved.EligibleExpression, saved.ValueExpression, saved.LineItemLevel];
+        })
+        .toEqual(["item.Product.incategory('backpacking-tents')", 'item.LineSubtotal * 0.15', true]);
+
+      // Reopened after a reload: the same tree (the category rule, the multiplication rule).
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: 'Expression journey' })).toBeVisible();
+      await page.getByRole('button', { name: 'Expression Builder for Value Expression' }).click();
+      builder = builderOf(page, 'Promotion Expression Builder');
+      const eligible = builder.getByRole('region', { name: 'Eligible Expression' });
+      await expect(eligible.getByRole('combobox', { name: 'Field' })).toHaveValue('LineItem.Product.Category');
+      await expect(eligible.getByRole('textbox', { name: 'Value' })).toHaveValue('backpacking-tents');
+      const value = builder.getByRole('region', { name: 'Value Expression' });
+      await expect(value.getByRole('combobox', { name: 'Field' })).toHaveValue('LineItem.LineSubtotal');
+      await expect(value.getByRole('combobox', { name: 'Operator' })).toHaveValue('*');
+      await expect(value.getByRole('spinbutton', { name: 'Value' })).toHaveValue('0.15');
+
+      // An invalid combination: a line item field outside items on an order-level promotion.
+      await builder.getByRole('checkbox', { name: 'Line Item Level' }).click({ force: true });
+      await expect(
+        eligible.getByText(
+          'LineItems, Products, Variants, and ShippingAddresses must use the line item group operators OR promotion must be set to line item level',
+        ),
+      ).toBeVisible();
+      await expect(builder.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
+      expect(await seriousViolations(page)).toEqual([]);
+      await builder.getByRole('button', { name: 'Close' }).click();
+      await expect(builder).toBeHidden();
+
+      // The platform validates again: its 400 about the expression is shown and the form stays open.
+      await page.getByRole('textbox', { name: 'Eligible Expression' }).fill('order.Subtotal >');
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(page.getByRole('alert').filter({ hasText: /position|expression/i })).toBeVisible();
+    } finally {
+      await send('DELETE', `/promotions/${id}`).catch(() => undefined);
+    }
+  });
+
+  test('edits an existing approval rule visually; a Min group refuses a third rule', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const send = await platformAdminWrite(request, baseURL);
+    const get = await platformAdmin(request, baseURL);
+    const buyers = await get<{ ID: string }>('/buyers');
+    const buyerId = buyers.Items[0]?.ID ?? '';
+    const rules = await get<{ ID: string; RuleExpression: string; ApprovingGroupID: string }>(
+      `/buyers/${buyerId}/approvalrules`,
+    );
+    const existing = rules.Items[0];
+    if (!existing) throw new Error(`buyer ${buyerId} has no approval rule`);
+    const id = `expr-rule-${Date.now()}`;
+    await send('POST', `/buyers/${buyerId}/approvalrules`, {
+      ID: id,
+      Name: 'Expression journey rule',
+      ApprovingGroupID: existing.ApprovingGroupID,
+      RuleExpression: 'order.Total > 1000',
+    });
+    try {
+      await signIn(page, DEMO_USERS.owner);
+      await page.goto(`/admin/buyers/${buyerId}/approval-rules/${id}?${CONTEXT}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Expression journey rule' })).toBeVisible();
+      await page.getByRole('button', { name: 'Expression Builder for Rule Expression' }).click();
+      const builder = builderOf(page, 'Approval Rule Expression Builder');
+      const rule = builder.getByRole('region', { name: 'Rule Expression' });
+      await expect(rule.getByRole('combobox', { name: 'Field' })).toHaveValue('Order.Total');
+      await rule.getByRole('spinbutton', { name: 'Value' }).fill('500');
+      await expect(builder.getByTestId('Rule-expression')).toHaveText('order.Total > 500');
+      await builder.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
+      await expect(page.getByText('Approval Rule saved')).toBeVisible();
+      await expect
+        .poll(
+          async () =>
+            ((await get(`/buyers/${buyerId}/approvalrules/${id}`)) as unknown as { RuleExpression: string })
+              .RuleExpression,
+        )
+        .toBe('order.Total > 500');
+    } finally {
+      await send('DELETE', `/buyers/${buyerId}/approvalrules/${id}`).catch(() => undefined);
+    }
+
+    // A promotion's Value expression with a min group: Add Rule is disabled at two.
+    await page.goto(`/admin/promotions/save10?${CONTEXT}`);
+    await page.getByRole('button', { name: 'Expression Builder for Value Expression' }).click();
+    const promotion = builderOf(page, 'Promotion Expression Builder');
+    const value = promotion.getByRole('region', { name: 'Value Expression' });
+    await value.getByRole('button', { name: 'Add Group' }).click();
+    await value.getByRole('combobox', { name: 'Group operator' }).selectOption('min');
+    const addRules = value.getByRole('button', { name: 'Add Rule' });
+    await addRules.nth(1).click();
+    await addRules.nth(1).click();
+    await expect(addRules.nth(1)).toBeDisabled();
+    await expect(value.getByText('Min must have exactly two rules')).toBeHidden();
+  });
+});
