@@ -18,6 +18,12 @@ import { registerOperations } from './engine/routes.ts';
 import { marketplaces } from './db/schema.ts';
 import { createDeliveryQueue, deliveryJob, deliveryUpkeepJob } from './delivery/jobs.ts';
 import { createWebhookTriggers } from './delivery/webhooks.ts';
+import {
+  createSubscriptionRunQueue,
+  hourlySubscriptionJob,
+  subscriptionRunJob,
+  subscriptionUpkeepJob,
+} from './subscriptions/jobs.ts';
 import { createSyncQueue, syncJob, syncUpkeepJob } from './sync/jobs.ts';
 import { platformMaintenance } from './maintenance.ts';
 import { registerManagementRoutes } from './mgmt/routes.ts';
@@ -80,9 +86,13 @@ async function platformPlugin(app: FastifyInstance): Promise<void> {
   const syncQueue = createSyncQueue(app.database, (error) =>
     app.log.warn({ err: error }, 'sync not queued; the upkeep job will read it'),
   );
-  await app.register(async (mgmt) => registerManagementRoutes(mgmt, { ...deps, buildQueue, syncQueue }), {
-    prefix: '/mgmt',
-  });
+  const subscriptionRunQueue = createSubscriptionRunQueue(app.database, (error) =>
+    app.log.warn({ err: error }, 'subscription run not queued; the upkeep job will run it'),
+  );
+  await app.register(
+    async (mgmt) => registerManagementRoutes(mgmt, { ...deps, buildQueue, syncQueue, subscriptionRunQueue }),
+    { prefix: '/mgmt' },
+  );
 }
 
 /** The local commerce platform, mounted at `/platform`. */
@@ -92,7 +102,18 @@ export const platformPart: Part = {
   migrationsFolder: path.join(import.meta.dirname, 'db/migrations'),
   plugin: platformPlugin,
   seed: seedPlatformDemo,
-  jobs: [platformMaintenance, searchBuildJob, searchUpkeepJob, deliveryJob, deliveryUpkeepJob, syncJob, syncUpkeepJob],
+  jobs: [
+    platformMaintenance,
+    searchBuildJob,
+    searchUpkeepJob,
+    deliveryJob,
+    deliveryUpkeepJob,
+    syncJob,
+    syncUpkeepJob,
+    subscriptionRunJob,
+    hourlySubscriptionJob,
+    subscriptionUpkeepJob,
+  ],
   demoAccounts: DEMO_ACCOUNT_LINES,
   errorBody: ({ status, code, message }) => ({ body: new ApiError(status, code, message).toJSON() }),
 };

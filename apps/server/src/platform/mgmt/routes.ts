@@ -8,9 +8,11 @@ import { ApiError, notFound, validation } from '../engine/errors.ts';
 import { parseListQuery, type RawQuery } from '../engine/list-query.ts';
 import { PgStore } from '../engine/pg-store.ts';
 import type { BuildQueue } from '../search/jobs.ts';
+import type { SubscriptionRunQueue } from '../subscriptions/jobs.ts';
 import type { SyncQueue } from '../sync/jobs.ts';
 import { registerDeliveryRoutes } from './delivery-routes.ts';
 import { registerSearchIndexRoutes } from './search-routes.ts';
+import { registerSubscriptionRoutes } from './subscription-routes.ts';
 import { registerSyncRoutes } from './sync-routes.ts';
 import { listSignInUsers } from './signin-users.ts';
 
@@ -66,7 +68,7 @@ function rolesField(body: unknown): string[] {
  */
 export async function registerManagementRoutes(
   app: FastifyInstance,
-  deps: AuthDeps & { buildQueue?: BuildQueue; syncQueue?: SyncQueue },
+  deps: AuthDeps & { buildQueue?: BuildQueue; syncQueue?: SyncQueue; subscriptionRunQueue?: SubscriptionRunQueue },
 ): Promise<void> {
   const minter = createTokenMinter(deps);
   const { db } = deps;
@@ -88,6 +90,7 @@ export async function registerManagementRoutes(
   registerSearchIndexRoutes(app, { db, buildQueue: deps.buildQueue, requireMarketplace });
   registerDeliveryRoutes(app, { db, requireMarketplace });
   registerSyncRoutes(app, { db, syncQueue: deps.syncQueue, requireMarketplace });
+  registerSubscriptionRoutes(app, { db, runQueue: deps.subscriptionRunQueue, requireMarketplace });
 
   app.get('/marketplaces', async () => {
     const rows = await db.select().from(marketplaces).orderBy(marketplaces.id);
