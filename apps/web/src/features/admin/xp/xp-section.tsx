@@ -90,6 +90,21 @@ export function XpSection(props: {
       </Fieldset.HelperText>
       <Fieldset.Content>
         <Stack gap="4">
+          <HStack gap="2" wrap="wrap">
+            <Button
+              type="button"
+              size="sm"
+              variant={editing ? 'solid' : 'outline'}
+              aria-label={editing ? 'Save extended properties' : 'Edit extended properties'}
+              onClick={() => setEditing((value) => !value)}
+            >
+              {editing ? 'Save' : 'Edit'}
+            </Button>
+            {editing && <AddPropertyDialog existing={children.map((child) => child.name)} onAdd={add} />}
+            <Button type="button" size="sm" variant="ghost" onClick={schema.refresh} disabled={isDirty}>
+              Read {label.toLowerCase()} again
+            </Button>
+          </HStack>
           <XpNotices
             singular={collection.singular}
             label={label}
@@ -118,21 +133,6 @@ export function XpSection(props: {
             </HStack>
           ))}
           {children.length === 0 && <Text color="fg.muted">No extended properties yet.</Text>}
-          <HStack gap="2" wrap="wrap">
-            <Button
-              type="button"
-              size="sm"
-              variant={editing ? 'solid' : 'outline'}
-              aria-label={editing ? 'Save extended properties' : 'Edit extended properties'}
-              onClick={() => setEditing((value) => !value)}
-            >
-              {editing ? 'Save' : 'Edit'}
-            </Button>
-            {editing && <AddPropertyDialog existing={children.map((child) => child.name)} onAdd={add} />}
-            <Button type="button" size="sm" variant="ghost" onClick={schema.refresh} disabled={isDirty}>
-              Read {label.toLowerCase()} again
-            </Button>
-          </HStack>
         </Stack>
       </Fieldset.Content>
       <RemovePropertyDialog
