@@ -9,6 +9,7 @@ import type { JsonValue } from '@/description/openapi-types';
 import { changedFields } from '@/forms/diff';
 import { buildFieldModel } from '@/forms/field-model';
 import { toFormValues, toRequestBody } from '@/forms/normalize';
+import { placePlatformErrors, platformErrorEntries } from '@/forms/platform-field-errors';
 import { PickerScope } from '@/forms/pickers/picker-source';
 import { SchemaForm } from '@/forms/schema-form';
 import { expressionFieldSlots } from '@/features/expressions';
@@ -57,6 +58,7 @@ export function DetailPage(props: { collection: CatalogueCollection; params: Rou
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const [errors, setErrors] = useState<string[]>([]);
+  const [fieldErrors, setFieldErrors] = useState<Readonly<Record<string, string>>>({});
   const dirty = useRef(false);
   const isDirty = useCallback(() => dirty.current, []);
   const onDirtyChange = useCallback((value: boolean) => {
@@ -100,9 +102,17 @@ export function DetailPage(props: { collection: CatalogueCollection; params: Rou
     [defaultFields, isNew, item.data],
   );
 
+  // A refusal's messages about a field go beside it (and into the form's summary), the rest into the alert above.
+  const showRefusal = (error: unknown) => {
+    const placed = placePlatformErrors(fields, platformErrorEntries(error));
+    setFieldErrors(placed.byPath);
+    setErrors(Object.keys(placed.byPath).length > 0 ? [...placed.unplaced] : errorMessagesOf(error));
+  };
+
   const submit = async (body: { [key: string]: JsonValue }) => {
     if (!writeOperation) return;
     setErrors([]);
+    setFieldErrors({});
     try {
       if (isNew) {
         const created = await api.write(writeOperation, pathParams, xp.prepareBody(body, defaultValues));
@@ -129,7 +139,7 @@ export function DetailPage(props: { collection: CatalogueCollection; params: Rou
       await queryClient.invalidateQueries({ queryKey: ['platform', marketplace.Id, 'list'] });
       toaster.create({ type: 'success', title: `${collection.singular} saved` });
     } catch (error) {
-      setErrors(errorMessagesOf(error));
+      showRefusal(error);
     }
   };
 
@@ -178,6 +188,7 @@ export function DetailPage(props: { collection: CatalogueCollection; params: Rou
           saveOnlyWhenChanged
           discardable
           onDirtyChange={onDirtyChange}
+          platformErrors={fieldErrors}
           // Promotions and approval rules get the expression builder beside their expression fields.
           fieldSlots={{ ...xp.fieldSlots, ...expressionFieldSlots(writeOperation.resourceId) }}
           actions={
