@@ -96,8 +96,9 @@ export function useAssignmentActions(
       const row = rows[index];
       if (row && outcome.status === 'cancelled') settleRow(row.id, outcome);
     });
-    // The Assignment column shows what the platform holds now, whatever each call answered.
-    await queryClient.invalidateQueries({ queryKey: ['platform', marketplace.Id, 'list'] });
+    // The Assignment column (and every tab of this pair) shows what the platform holds now, whatever each call
+    // answered; the list itself is not read again, so a refused row stays in view with its reason.
+    await queryClient.invalidateQueries({ queryKey: ['platform', marketplace.Id, 'list', binding?.pair.id] });
     if (!bulk) return;
     controller.current = null;
     setProgress(null);

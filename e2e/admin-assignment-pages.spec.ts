@@ -1,0 +1,145 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { platformAdmin, platformAdminWrite } from './platform-api.ts';
+import { DEMO_USERS, signIn } from './sign-in.ts';
+
+const CONTEXT = 'organization=demo-org&tenantName=demo-sandbox';
+
+/** A suffix that keeps this run's arranged items apart from other runs'. */
+const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+
+function buyerUser(id: string, firstName: string) {
+  return { ID: id, Username: id, FirstName: firstName, LastName: 'Member', Email: 'member@example.com', Active: true };
+}
+
+/** Chooses the switcher's user group through the 'Select User Group' modal. */
+async function chooseGroup(page: Page, group: { ID: string; Name: string }): Promise<void> {
+  await page.getByRole('button', { name: 'Select User Group' }).click();
+  const modal = page.getByRole('dialog', { name: 'Select User Group' });
+  await modal.getByLabel('Search User Group').fill(group.Name);
+  await modal.getByRole('button', { name: new RegExp(group.ID) }).click();
+  await expect(modal).toBeHidden();
+  await expect(page.getByText(`User Group: ${group.Name}`)).toBeVisible();
+}
+
+test.describe('Marketplace explorer: assignment pages', () => {
+  test.setTimeout(90_000);
+
+  test("adds a user to a user group from the buyer's users with the switcher, and the user's tab shows it", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const list = await platformAdmin(request, baseURL);
+    const send = await platformAdminWrite(request, baseURL);
+    const buyer = (await list<{ ID: string }>('/buyers?pageSize=1')).Items[0];
+    if (!buyer) throw new Error('The demo data has no buyer.');
+    const user = buyerUser(`e2e-a2-user-${run}`, 'Switcher');
+    const group = { ID: `e2e-a2-group-${run}`, Name: `Switcher group ${run}` };
+    await send('POST', `/buyers/${buyer.ID}/users`, user);
+    await send('POST', `/buyers/${buyer.ID}/usergroups`, group);
+    try {
+      await signIn(page, DEMO_USERS.owner);
+      await page.goto(`/admin/buyers/${buyer.ID}/users?s=${user.ID}&${CONTEXT}`);
+      await expect(page.getByText('Select a User Group to view Users')).toBeVisible({ timeout: 20_000 });
+      // No Assignment column before a group is chosen.
+      await expect(page.getByRole('columnheader', { name: 'Assignment' })).toHaveCount(0);
+      await chooseGroup(page, group);
+      await expect(page).toHaveURL(new RegExp(`assign-UserGroupID=${group.ID}`));
+
+      const row = page.getByRole('row').filter({ hasText: user.ID });
+      await expect(row.getByText('Not assigned')).toBeVisible();
+      await row.getByRole('button', { name: 'Assign Switcher Member' }).click();
+      await expect(row.getByText('Assigned', { exact: true })).toBeVisible();
+      const saved = await list(`/buyers/${buyer.ID}/usergroups/assignments?userID=${user.ID}`);
+      expect(saved.Items).toEqual([{ UserGroupID: group.ID, UserID: user.ID }]);
+
+      // The choice survives a reload: it is in the URL, and the column reads what the platform holds.
+      await page.reload();
+      await expect(page.getByText(`User Group: ${group.Name}`)).toBeVisible({ timeout: 20_000 });
+      await expect(row.getByText('Assigned', { exact: true })).toBeVisible();
+
+      await page.goto(`/admin/buyers/${buyer.ID}/users/${user.ID}/user-groups?${CONTEXT}`);
+      await expect(
+        page.getByRole('row').filter({ hasText: group.ID }).getByRole('link', { name: group.Name }),
+      ).toBeVisible({ timeout: 20_000 });
+    } finally {
+      await send('DELETE', `/buyers/${buyer.ID}/usergroups/${group.ID}`);
+      await send('DELETE', `/buyers/${buyer.ID}/users/${user.ID}`);
+    }
+  });
+
+  test('assigns three rows at once; the one the server refuses is reported and the others stay assigned', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const list = await platformAdmin(request, baseURL);
+    const send = await platformAdminWrite(request, baseURL);
+    const buyer = (await list<{ ID: string }>('/buyers?pageSize=1')).Items[0];
+    if (!buyer) throw new Error('The demo data has no buyer.');
+    const prefix = `e2e-a2-bulk-${run}`;
+    const users = [
+      buyerUser(`${prefix}-1`, 'First'),
+      buyerUser(`${prefix}-2`, 'Second'),
+      buyerUser(`${prefix}-3`, 'Third'),
+    ];
+    const group = { ID: `${prefix}-group`, Name: `Bulk group ${run}` };
+    for (const user of users) await send('POST', `/buyers/${buyer.ID}/users`, user);
+    await send('POST', `/buyers/${buyer.ID}/usergroups`, group);
+    const [first, gone, third] = users as [(typeof users)[0], (typeof users)[0], (typeof users)[0]];
+    try {
+      await signIn(page, DEMO_USERS.owner);
+      await page.goto(`/admin/buyers/${buyer.ID}/users?s=${prefix}&${CONTEXT}`);
+      await expect(page.getByText('Select a User Group to view Users')).toBeVisible({ timeout: 20_000 });
+      await chooseGroup(page, group);
+      const body = page.getByRole('rowgroup').nth(1);
+      await expect(body.getByRole('row')).toHaveCount(3);
+      await expect(body.getByText('Not assigned')).toHaveCount(3);
+
+      await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+      for (const user of users) {
+        await expect(page.getByRole('checkbox', { name: `Select ${user.FirstName} Member` })).toBeChecked();
+      }
+      await expect(page.getByText('3 selected')).toBeVisible();
+
+      // The platform refuses the second row: its user is deleted after the page has listed it.
+      await send('DELETE', `/buyers/${buyer.ID}/users/${gone.ID}`);
+      await page.getByRole('button', { name: 'Assign selected', exact: true }).click();
+
+      const summary = page.getByRole('status').filter({ hasText: 'Assigned 2 of 3. 1 failed.' });
+      await expect(summary).toBeVisible();
+      await expect(summary.getByRole('listitem')).toHaveCount(1);
+      await expect(summary.getByRole('listitem')).toContainText(gone.ID);
+      await expect(summary.getByRole('listitem')).toContainText(/not found/i);
+
+      const rowOf = (id: string) => body.getByRole('row').filter({ hasText: id });
+      await expect(rowOf(first.ID).getByText('Assigned', { exact: true })).toBeVisible();
+      await expect(rowOf(third.ID).getByText('Assigned', { exact: true })).toBeVisible();
+      await expect(rowOf(gone.ID).getByText(/^Failed: .*not found/i)).toBeVisible();
+      const saved = await list<{ UserID: string }>(
+        `/buyers/${buyer.ID}/usergroups/assignments?userGroupID=${group.ID}`,
+      );
+      expect(saved.Items.map((record) => record.UserID).sort()).toEqual([first.ID, third.ID]);
+
+      const audit = await new AxeBuilder({ page }).analyze();
+      const serious = audit.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious, JSON.stringify(serious.map((v) => [v.id, v.nodes.map((n) => n.target)]))).toEqual([]);
+
+      // Unassigning the selection asks first, then removes both assignments.
+      await page.getByRole('button', { name: 'Unassign selected' }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Are you sure?' });
+      await confirm.getByRole('button', { name: 'Delete User Assignment' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Unassigned 2 of 3.' })).toBeVisible();
+      await expect
+        .poll(
+          async () =>
+            (await list(`/buyers/${buyer.ID}/usergroups/assignments?userGroupID=${group.ID}`)).Meta.TotalCount,
+        )
+        .toBe(0);
+    } finally {
+      await send('DELETE', `/buyers/${buyer.ID}/usergroups/${group.ID}`);
+      for (const user of [first, third]) await send('DELETE', `/buyers/${buyer.ID}/users/${user.ID}`);
+    }
+  });
+});
