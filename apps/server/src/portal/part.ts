@@ -13,6 +13,7 @@ import { registerApiClientRoutes } from './routes-apiclients.ts';
 import { registerMeRoutes } from './routes-me.ts';
 import { registerRoleRoutes } from './routes-roles.ts';
 import { registerSearchIndexRoutes } from './routes-searchindexes.ts';
+import { registerStagingRestoreRoutes } from './routes-staging-restore.ts';
 import { registerSubscriptionRoutes } from './routes-subscriptions.ts';
 import { registerSyncRoutes } from './routes-syncs.ts';
 import { createCaptcha, type CaptchaOptions } from './captcha.ts';
@@ -61,6 +62,7 @@ export function createPortalPart(options: PortalPartOptions = {}): Part {
       registerSearchIndexRoutes(api, services, captcha);
       registerSyncRoutes(api, services, captcha);
       registerSubscriptionRoutes(api, services, captcha);
+      registerStagingRestoreRoutes(api, services);
     });
   }
 

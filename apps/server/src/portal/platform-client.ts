@@ -1,7 +1,8 @@
 import type { DeveloperProfile } from './developer-profile.ts';
 import { Problem } from './problems.ts';
-import type { DeliveryList } from '../contracts/deliveries.ts';
+import type { DeliveryList, DeliveryView } from '../contracts/deliveries.ts';
 import type { SearchIndexErrorView, SearchIndexType, SearchIndexView } from '../contracts/search-indexes.ts';
+import type { StagingRestoreWebhook } from '../contracts/staging-restore.ts';
 import type { SubscriptionJobResult, SubscriptionRunList } from '../contracts/subscriptions.ts';
 import type { EntitySyncMetadata, SyncRunList, SyncRunView } from '../contracts/syncs.ts';
 
@@ -107,6 +108,12 @@ export interface PlatformClient {
   /** A manual run of the subscription job; the platform counts the hourly limit. */
   processSubscriptions(marketplaceId: string, requestedBy: string): Promise<SubscriptionJobResult>;
   listSubscriptionRuns(marketplaceId: string): Promise<SubscriptionRunList>;
+  /** The post-restore webhook of a Staging marketplace; 404 while none is saved or outside Staging. */
+  getStagingWebhook(marketplaceId: string): Promise<StagingRestoreWebhook>;
+  saveStagingWebhook(marketplaceId: string, webhook: unknown): Promise<StagingRestoreWebhook>;
+  deleteStagingWebhook(marketplaceId: string): Promise<void>;
+  /** Sends a signed sample now; answers the delivery with the receiver's status. */
+  testStagingWebhook(marketplaceId: string): Promise<DeliveryView>;
 }
 
 export interface PlatformClientOptions {
@@ -229,6 +236,19 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
         body: JSON.stringify({ RequestedBy: requestedBy }),
       }),
     listSubscriptionRuns: (id) => call(`${marketplacePath(id)}/subscriptions/runs`, 'subscription runs'),
+    getStagingWebhook: (id) => call(`${marketplacePath(id)}/stagingrestorewebhook`, 'staging restore webhook'),
+    saveStagingWebhook: (id, webhook) =>
+      call(`${marketplacePath(id)}/stagingrestorewebhook`, 'staging restore webhook', {
+        method: 'PUT',
+        body: JSON.stringify(webhook ?? {}),
+      }),
+    deleteStagingWebhook: (id) =>
+      call(`${marketplacePath(id)}/stagingrestorewebhook`, 'staging restore webhook', { method: 'DELETE' }),
+    testStagingWebhook: (id) =>
+      call(`${marketplacePath(id)}/stagingrestorewebhook/test`, 'staging restore webhook test', {
+        method: 'POST',
+        body: '{}',
+      }),
     rebuildSearchIndex: (id, indexId) =>
       call(`${marketplacePath(id)}/searchindexes/${encodeURIComponent(indexId)}/rebuild`, 'search index rebuild', {
         method: 'POST',

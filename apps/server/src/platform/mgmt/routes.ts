@@ -12,6 +12,7 @@ import type { SubscriptionRunQueue } from '../subscriptions/jobs.ts';
 import type { SyncQueue } from '../sync/jobs.ts';
 import { registerDeliveryRoutes } from './delivery-routes.ts';
 import { registerSearchIndexRoutes } from './search-routes.ts';
+import { registerStagingRoutes } from './staging-routes.ts';
 import { registerSubscriptionRoutes } from './subscription-routes.ts';
 import { registerSyncRoutes } from './sync-routes.ts';
 import { listSignInUsers } from './signin-users.ts';
@@ -91,6 +92,7 @@ export async function registerManagementRoutes(
   registerDeliveryRoutes(app, { db, requireMarketplace });
   registerSyncRoutes(app, { db, syncQueue: deps.syncQueue, requireMarketplace });
   registerSubscriptionRoutes(app, { db, runQueue: deps.subscriptionRunQueue, requireMarketplace });
+  registerStagingRoutes(app, { db, requireMarketplace });
 
   app.get('/marketplaces', async () => {
     const rows = await db.select().from(marketplaces).orderBy(marketplaces.id);
