@@ -133,7 +133,8 @@ export async function keptListPage(db: Db, request: KeptListRequest): Promise<Ke
   // come with the first row only.
   const rows = await rowsOf<PageRow & { total: number | string; ids: string[] | null }>(
     db,
-    sql`WITH m AS (${request.matches}),
+    // m is materialized: inlined, the sort of every match would carry each whole body (and spill to disk).
+    sql`WITH m AS MATERIALIZED (${request.matches}),
              s AS (SELECT ${stateColumns(request)},
                           coalesce(array_agg(m.id ORDER BY ${request.orderBy('m')}), '{}'::text[]) AS ids FROM m)
         SELECT s.version, s.active, cardinality(s.ids) AS total, x.body,
