@@ -17,7 +17,8 @@ import { realPlatformDocument } from '../catalogue/real-platform-description';
 import type { Item } from '../lib/admin-api';
 import { inferXpSchema } from './infer-xp-schema';
 import { useXpForm } from './use-xp-form';
-import { writeCachedXpSchema, xpSchemaStorageKey } from './xp-schema-cache';
+import { XpReadingProgress } from './xp-reading-progress';
+import { readCachedXpSchema, writeCachedXpSchema, xpSchemaStorageKey } from './xp-schema-cache';
 
 // The xp section inside the product form of the detail page, on the platform's real Products.Patch body, with
 // the schema of the resource cached as a visit before left it.
@@ -46,7 +47,7 @@ function ProductForm({ item, onSave }: { item: Item; onSave: (sent: Sent) => voi
     enabled: true,
   });
   const defaults = useMemo(() => toFormValues(xp.defaultFields, item), [xp.defaultFields, item]);
-  if (xp.reading) return <p>Reading</p>;
+  if (xp.reading) return <XpReadingProgress progress={xp.schema.progress} label={products.label} />;
   return (
     <SchemaForm
       fields={xp.fields}
@@ -168,5 +169,35 @@ describe('the xp section of the product form', { timeout: 30_000 }, () => {
     expect(within(xp).getByLabelText('Color')).toHaveProperty('value', 'Red');
     expect(within(xp).queryByLabelText('Size')).toBeNull();
     expect(localStorage.getItem(cacheKey)).toBeNull();
+  });
+
+  it('reads the products page after page with a progress indicator, then keeps the schema', async () => {
+    localStorage.clear();
+    const all = Array.from({ length: 250 }, (_, index) => ({ ID: `p${index}`, xp: { Rank: index } }));
+    let releasePage2: () => void = () => undefined;
+    const page2 = new Promise<void>((resolve) => (releasePage2 = resolve));
+    const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+      const url = new URL(String(input));
+      const page = Number(url.searchParams.get('page'));
+      const pageSize = Number(url.searchParams.get('pageSize'));
+      if (page === 2) await page2;
+      const items = all.slice((page - 1) * pageSize, page * pageSize);
+      const meta = { Page: page, PageSize: pageSize, TotalCount: 250, TotalPages: 3, ItemRange: [1, 1] };
+      return new Response(JSON.stringify({ Items: items, Meta: meta }), {
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderForm({ ID: 'p1', Name: 'Boot', xp: { Rank: 1 } });
+    await screen.findByText('Reading products for their extended properties: 100 of 250');
+    screen.getByRole('progressbar', { name: 'Reading products for their extended properties' });
+    releasePage2();
+    const xp = await waitFor(section);
+    within(xp).getByText('Inferred from 250 products.');
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+    expect(fetchMock.mock.calls.map(([input]) => new URL(String(input)).pathname)).toEqual(
+      Array(3).fill('/platform/v1/products'),
+    );
+    expect(readCachedXpSchema(localStorage, cacheKey)?.schema.properties).toEqual({ Rank: { type: 'integer' } });
   });
 });
