@@ -142,4 +142,72 @@ test.describe('Marketplace explorer: assignment pages', () => {
       for (const user of [first, third]) await send('DELETE', `/buyers/${buyer.ID}/users/${user.ID}`);
     }
   });
+  test("a catalog's categories: a buyer, then one of its user groups, each with its own assignments", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const list = await platformAdmin(request, baseURL);
+    const send = await platformAdminWrite(request, baseURL);
+    const buyer = (await list<{ ID: string; Name: string }>('/buyers?pageSize=1')).Items[0];
+    if (!buyer) throw new Error('The demo data has no buyer.');
+    const catalog = { ID: `e2e-a2-catalog-${run}`, Name: `Switcher catalog ${run}` };
+    const [company, grouped] = [
+      { ID: `e2e-a2-cat-company-${run}`, Name: 'Company category' },
+      { ID: `e2e-a2-cat-group-${run}`, Name: 'Group category' },
+    ] as const;
+    const group = { ID: `e2e-a2-catgroup-${run}`, Name: `Category group ${run}` };
+    await send('POST', '/catalogs', catalog);
+    for (const category of [company, grouped]) await send('POST', `/catalogs/${catalog.ID}/categories`, category);
+    await send('POST', `/buyers/${buyer.ID}/usergroups`, group);
+    const records = `/catalogs/${catalog.ID}/categories/assignments?buyerID=${buyer.ID}`;
+    try {
+      await signIn(page, DEMO_USERS.owner);
+      await page.goto(`/admin/catalogs/${catalog.ID}/categories?${CONTEXT}`);
+      await expect(page.getByText('Select a Buyer to view Categories')).toBeVisible({ timeout: 20_000 });
+      await page.getByRole('button', { name: 'Select Buyer' }).click();
+      const buyers = page.getByRole('dialog', { name: 'Select Buyer' });
+      await buyers.getByLabel('Search Buyer').fill(buyer.Name);
+      await buyers
+        .getByRole('button', { name: new RegExp(buyer.ID) })
+        .first()
+        .click();
+      await expect(page.getByText(`Buyer: ${buyer.Name}`)).toBeVisible();
+
+      const body = page.getByRole('rowgroup').nth(1);
+      const rowOf = (id: string) => body.getByRole('row').filter({ hasText: id });
+      await rowOf(company.ID)
+        .getByRole('button', { name: `Assign ${company.Name}` })
+        .click();
+      await expect(rowOf(company.ID).getByText('Assigned', { exact: true })).toBeVisible();
+      await expect
+        .poll(
+          async () =>
+            (await list<{ CategoryID: string; UserGroupID?: string | null }>(`${records}&level=Company`)).Items,
+        )
+        .toEqual([expect.objectContaining({ CategoryID: company.ID, BuyerID: buyer.ID })]);
+
+      // Narrowed to one of the buyer's groups, the column shows the group's assignments, not the buyer's.
+      await page.getByRole('button', { name: 'Select User Group' }).click();
+      const groups = page.getByRole('dialog', { name: 'Select User Group' });
+      await groups.getByLabel('Search User Group').fill(group.Name);
+      await groups.getByRole('button', { name: new RegExp(group.ID) }).click();
+      await expect(page.getByText(`User Group: ${group.Name}`)).toBeVisible();
+      await expect(rowOf(company.ID).getByText('Not assigned')).toBeVisible();
+      await rowOf(grouped.ID)
+        .getByRole('button', { name: `Assign ${grouped.Name}` })
+        .click();
+      await expect(rowOf(grouped.ID).getByText('Assigned', { exact: true })).toBeVisible();
+      await expect
+        .poll(async () => (await list(`${records}&userGroupID=${group.ID}&level=Group`)).Items)
+        .toEqual([expect.objectContaining({ CategoryID: grouped.ID, UserGroupID: group.ID })]);
+
+      await page.getByRole('button', { name: 'Clear User Group' }).click();
+      await expect(rowOf(company.ID).getByText('Assigned', { exact: true })).toBeVisible();
+      await expect(rowOf(grouped.ID).getByText('Not assigned')).toBeVisible();
+    } finally {
+      await send('DELETE', `/catalogs/${catalog.ID}`);
+      await send('DELETE', `/buyers/${buyer.ID}/usergroups/${group.ID}`);
+    }
+  });
 });
