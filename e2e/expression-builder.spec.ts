@@ -178,4 +178,58 @@ test.describe('Expression builder', () => {
     await expect(addRules.nth(1)).toBeDisabled();
     await expect(value.getByText('Min must have exactly two rules')).toBeHidden();
   });
+  test('the preview says yes for an order that qualifies, no for one that does not, and agrees with the platform', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const send = await platformAdminWrite(request, baseURL);
+    const get = await platformAdmin(request, baseURL);
+    // The preview lists the 20 newest incoming orders; pick an open cart there that has no promotion yet.
+    const recent = await get<{ ID: string; Status: string; LineItemCount: number; PromotionDiscount: number }>(
+      '/orders/Incoming?pageSize=20&sortBy=!DateCreated',
+    );
+    const order = recent.Items.find(
+      (candidate) => candidate.Status === 'Unsubmitted' && candidate.LineItemCount > 0 && !candidate.PromotionDiscount,
+    );
+    if (!order) throw new Error('no unsubmitted order among the 20 newest');
+    const id = `expr-preview-${Date.now()}`;
+    await send('POST', '/promotions', {
+      ID: id,
+      Code: id,
+      Name: 'Expression preview journey',
+      EligibleExpression: 'order.Subtotal > 1',
+      ValueExpression: 'order.Subtotal * 0.1',
+      AllowAllBuyers: true,
+      Active: true,
+    });
+    try {
+      await signIn(page, DEMO_USERS.owner);
+      await page.goto(`/admin/promotions/${id}?${CONTEXT}`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Expression preview journey' })).toBeVisible();
+      await page.getByRole('button', { name: 'Expression Builder for Eligible Expression' }).click();
+      const builder = builderOf(page, 'Promotion Expression Builder');
+      const preview = builder.getByRole('region', { name: 'Preview' });
+      await preview.getByLabel('Preview on order').selectOption(order.ID);
+      await expect(preview.getByText(/^Eligible: yes\. Discount: /)).toBeVisible();
+      const shown = (await preview.getByText(/^Eligible: yes/).textContent()) ?? '';
+      const previewed = Number(shown.replace(/^.*Discount: /, '').replace(/[^0-9.]/g, ''));
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // The platform, adding the promotion to that order, gives the same amount.
+      const added = await send<{ Amount: number }>('POST', `/orders/Incoming/${order.ID}/promotions/${id}`);
+      expect(added?.Amount).toBe(previewed);
+      await send('DELETE', `/orders/Incoming/${order.ID}/promotions/${id}`);
+
+      // Raise the minimum past the order: the preview says no, and so does the platform.
+      const eligible = builder.getByRole('region', { name: 'Eligible Expression' });
+      await eligible.getByRole('spinbutton', { name: 'Value' }).fill('100000000');
+      await expect(preview.getByText('Eligible: no.')).toBeVisible();
+      await send('PATCH', `/promotions/${id}`, { EligibleExpression: 'order.Subtotal > 100000000' });
+      await expect(send('POST', `/orders/Incoming/${order.ID}/promotions/${id}`)).rejects.toThrow(/NotEligible/);
+    } finally {
+      await send('DELETE', `/orders/Incoming/${order.ID}/promotions/${id}`).catch(() => undefined);
+      await send('DELETE', `/promotions/${id}`).catch(() => undefined);
+    }
+  });
 });

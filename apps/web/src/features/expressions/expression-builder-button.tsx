@@ -10,7 +10,7 @@ import { expressionFields } from './expression-fields';
 
 // The builder (react-querybuilder and the language package) loads when it is first opened.
 const ExpressionBuilderDialog = lazy(async () => ({
-  default: (await import('./expression-builder-dialog')).ExpressionBuilderDialog,
+  default: (await import('./connected-builder-dialog')).ConnectedBuilderDialog,
 }));
 
 const EXPRESSION_FIELDS = ['EligibleExpression', 'ValueExpression', 'RuleExpression'];

@@ -27,7 +27,8 @@ function open(subject: BuilderSubject, initial: BuilderValues) {
 const saveButton = () => screen.getByRole('button', { name: 'Save' }) as HTMLButtonElement;
 const expressionOf = (type: string) => screen.getByTestId(`${type}-expression`).textContent;
 
-describe('expression builder screen', () => {
+// Rendering the builder (react-querybuilder, Chakra dialogs) takes seconds in happy-dom on the shared machine.
+describe('expression builder screen', { timeout: 30_000 }, () => {
   it('opens an existing promotion as trees and saves them back unchanged', async () => {
     const onSave = open('promotion', {
       EligibleExpression: 'order.Subtotal > 200',

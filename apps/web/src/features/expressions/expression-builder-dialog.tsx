@@ -1,8 +1,9 @@
 import { Button, CloseButton, Dialog, HStack, NativeSelect, Portal, Stack, Switch } from '@chakra-ui/react';
 import type { ExpressionKind } from '@portal/expressions';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { findField, xpField, type ExpressionField } from './expression-fields';
 import { editorOutcome, ExpressionEditor, openExpression, type EditorState } from './expression-editor';
+import type { PreviewExpressions } from './preview-panel';
 import { isGroup, withIds, type ExpressionType, type QueryGroup } from './query-tree';
 import { RecipeDialog } from './recipe-dialog';
 import { applyRecipe, recipesFor, type Recipe } from './recipes';
@@ -68,8 +69,10 @@ export function ExpressionBuilderDialog(props: {
   initial: BuilderValues;
   onSave: (values: BuilderValues) => void;
   onClose: () => void;
+  /** The live preview, given the expressions as they stand (absent where no marketplace is at hand). */
+  renderPreview?: (expressions: PreviewExpressions) => ReactNode;
 }) {
-  const { subject, baseFields, initial, onSave, onClose } = props;
+  const { subject, baseFields, initial, onSave, onClose, renderPreview } = props;
   const slots = SLOTS[subject];
   const [states, setStates] = useState<Record<string, EditorState>>(() =>
     Object.fromEntries(slots.map((slot) => [slot.key, openExpression(initial[slot.key] ?? '', baseFields)])),
@@ -90,6 +93,9 @@ export function ExpressionBuilderDialog(props: {
     editorOutcome(states[slot.key] as EditorState, slot.kind, fields, isPromotion && lineItemLevel),
   );
   const valid = outcomes.every((outcome) => outcome.valid);
+  const preview: PreviewExpressions = isPromotion
+    ? { kind: 'promotion', eligible: outcomes[0]?.text ?? null, value: outcomes[1]?.text ?? null, lineItemLevel }
+    : { kind: 'approval', rule: outcomes[0]?.text ?? null };
 
   const applyChosenRecipe = (chosen: Recipe, values: Record<string, string>) => {
     const applied = applyRecipe(chosen, values);
@@ -193,6 +199,7 @@ export function ExpressionBuilderDialog(props: {
                     onChange={(state) => setStates((current) => ({ ...current, [slot.key]: state }))}
                   />
                 ))}
+                {renderPreview?.(preview)}
               </Stack>
             </Dialog.Body>
             <Dialog.Footer>

@@ -171,7 +171,8 @@ function readBack(text: string): QueryGroup {
   return withoutIds(result.query);
 }
 
-describe('query tree round trip (fast-check)', () => {
+// Hundreds of runs each: a few seconds on the shared machine.
+describe('query tree round trip (fast-check)', { timeout: 30_000 }, () => {
   it('a canonical tree prints and reads back to the same tree', () => {
     fc.assert(
       fc.property(canonicalTree, (tree) => {

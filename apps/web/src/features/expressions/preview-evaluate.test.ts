@@ -1,0 +1,108 @@
+// The preview must say what the platform would: compare it with the platform's own evaluation functions
+// (test-only imports of the server, as the catalogue's real-description helper does) on the expressions
+// package's fixture order, for the demo promotions, every recipe and the package's examples.
+import { describe, expect, it } from 'vitest';
+import { CATEGORIES, lineItems, NOW, orderFixture } from '../../../../../packages/expressions/src/fixtures.ts';
+import { evaluatePromotion } from '../../../../server/src/platform/orders/promotion-rules.ts';
+import { ruleHolds } from '../../../../server/src/platform/orders/rule-expressions.ts';
+import { previewApproval, previewPromotion, type PreviewSubject } from './preview-evaluate';
+import { applyRecipe, RECIPES } from './recipes';
+import { realExpressionFields } from './test-fields';
+import { toExpression } from './to-expression';
+
+const fields = realExpressionFields();
+const categories = new Map(Object.entries(CATEGORIES));
+const subject: PreviewSubject = { order: orderFixture(), items: lineItems(), categories, now: NOW };
+
+interface Promotion {
+  eligible: string;
+  value: string;
+  lineItemLevel: boolean;
+}
+
+const ENTERED = {
+  PRODUCT: 'BIKE-1',
+  CATEGORY: 'Outdoor',
+  PERCENT_DISCOUNT: '10',
+  DISCOUNT_AMOUNT: '4',
+  FREE_SHIPPING_ORDER_MINIMUM: '50',
+  APPROVALRULE: 'rule1',
+  ORDER_TOTAL: '90',
+  COSTCENTER: 'ABC',
+  QUANTITY: '1',
+};
+
+const PROMOTIONS: Promotion[] = [
+  // The demo promotions (apps/server/src/platform/seed/setup.ts).
+  { eligible: 'order.Subtotal > 100', value: 'order.Subtotal * .1', lineItemLevel: false },
+  { eligible: 'order.Subtotal >= 50', value: 'order.ShippingCost', lineItemLevel: false },
+  { eligible: "item.product.incategory('Bikes')", value: 'item.LineSubtotal * .15', lineItemLevel: true },
+  { eligible: 'order.Subtotal > 50', value: '5', lineItemLevel: false },
+  { eligible: 'order.Subtotal > 20', value: 'min(order.Subtotal * .2, 100)', lineItemLevel: false },
+  { eligible: 'items.all(Product.xp.OnSale = true)', value: 'order.Subtotal * .25', lineItemLevel: false },
+  { eligible: "items.quantity(ProductID = 'BELL-1') > 2", value: 'order.Subtotal * 5', lineItemLevel: false },
+  ...RECIPES.filter((recipe) => recipe.kind === 'promotion').map((recipe) => {
+    const applied = applyRecipe(recipe, ENTERED);
+    return {
+      eligible: applied.eligible ? toExpression(applied.eligible, fields) : '',
+      value: applied.value ? toExpression(applied.value, fields) : '',
+      lineItemLevel: applied.lineItemLevel === true,
+    };
+  }),
+];
+
+const RULES = [
+  'order.Total > 1000',
+  'order.Total > 90',
+  "items.any(CostCenter = 'ABC')",
+  "items.any(Product.incategory('Safety'))",
+  "order.xp.Score = '42'",
+  'order.xp.Rush',
+  ...RECIPES.filter((recipe) => recipe.kind === 'approval').map((recipe) =>
+    toExpression(applyRecipe(recipe, ENTERED).rule ?? { rules: [] }, fields),
+  ),
+];
+
+describe('live preview agrees with the platform', () => {
+  for (const promotion of PROMOTIONS) {
+    it(`promotion ${promotion.eligible} / ${promotion.value}`, () => {
+      const platform = evaluatePromotion(
+        {
+          EligibleExpression: promotion.eligible,
+          ValueExpression: promotion.value,
+          LineItemLevel: promotion.lineItemLevel,
+        },
+        {
+          order: subject.order,
+          items: subject.items,
+          categories: { direct: categories, withAncestors: new Map() },
+          now: NOW,
+        },
+        { order: subject.order.Subtotal as number, lines: new Map() },
+      );
+      const preview = previewPromotion(promotion, subject);
+      expect({ eligible: preview.eligible, amount: preview.amount }).toEqual({
+        eligible: platform.eligible,
+        amount: platform.amount,
+      });
+    });
+  }
+
+  it('the promotions above are not all alike (some hold, some do not, amounts differ)', () => {
+    const previews = PROMOTIONS.map((promotion) => previewPromotion(promotion, subject));
+    expect(previews.some((preview) => preview.eligible)).toBe(true);
+    expect(previews.some((preview) => !preview.eligible)).toBe(true);
+    expect(new Set(previews.map((preview) => preview.amount)).size).toBeGreaterThan(3);
+  });
+
+  for (const rule of RULES) {
+    it(`approval rule ${rule}`, () => {
+      const platform = ruleHolds(
+        rule,
+        { order: subject.order, items: subject.items },
+        { direct: categories, withAncestors: new Map() },
+      );
+      expect(previewApproval(rule, subject)).toBe(platform);
+    });
+  }
+});
