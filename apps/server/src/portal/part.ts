@@ -10,6 +10,7 @@ import { createPlatformClient, type PlatformClient } from './platform-client.ts'
 import { createProfileLookup, type ProfileLookup } from './profile-lookup.ts';
 import { problemBody, registerProblemHandler } from './problems.ts';
 import { registerApiClientRoutes } from './routes-apiclients.ts';
+import { registerDeliveryRoutes } from './routes-deliveries.ts';
 import { registerMeRoutes } from './routes-me.ts';
 import { registerRoleRoutes } from './routes-roles.ts';
 import { registerSearchIndexRoutes } from './routes-searchindexes.ts';
@@ -63,6 +64,7 @@ export function createPortalPart(options: PortalPartOptions = {}): Part {
       registerSyncRoutes(api, services, captcha);
       registerSubscriptionRoutes(api, services, captcha);
       registerStagingRestoreRoutes(api, services);
+      registerDeliveryRoutes(api, services);
     });
   }
 

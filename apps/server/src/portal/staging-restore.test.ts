@@ -113,6 +113,18 @@ describe('the post-restore webhook in the portal service', () => {
     const failing = await call('POST', tokens.owner, undefined, '/stagingrestorewebhook/test');
     expect(failing.body).toMatchObject({ Status: 'Retrying', LastStatusCode: 500, Attempts: 1 });
 
+    const log = await t.call('/deliveries?source=StagingRestore', tokens.restorer);
+    expect(log.status).toBe(200);
+    expect(
+      (log.body as { Items: DeliveryView[] }).Items.map((entry) => [entry.PayloadKind, entry.LastStatusCode]),
+    ).toEqual([
+      ['Post-restore test', 500],
+      ['Post-restore test', 200],
+    ]);
+    expect((await t.call('/deliveries?source=StagingRestore', tokens.viewer)).status).toBe(403);
+    expect((await t.call('/deliveries?source=Webhook', tokens.restorer)).status).toBe(403);
+    expect((await t.call('/deliveries?source=Everything', tokens.owner)).status).toBe(400);
+
     expect((await call('DELETE', tokens.owner)).status).toBe(204);
     expect((await call('GET', tokens.owner)).status).toBe(404);
     expect((await call('DELETE', tokens.owner)).status).toBe(404);
