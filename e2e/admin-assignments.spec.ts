@@ -62,6 +62,15 @@ test.describe('Marketplace explorer: assignments', () => {
       await expect(row.getByRole('link', { name: schedule.Name })).toBeVisible();
       await expect(row).toContainText('Company');
 
+      // Editing shows the configurable fields alone.
+      await row.getByRole('button', { name: /^Edit assignment/ }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit Assignment' });
+      await expect(edit.getByRole('combobox', { name: 'Price Schedule ID' })).toHaveValue(schedule.ID);
+      await expect(edit.getByLabel('Buyer ID')).toHaveCount(0);
+      await expect(edit.getByLabel('User Group ID')).toHaveCount(0);
+      await edit.getByRole('button', { name: 'Cancel' }).click();
+      await expect(edit).toBeHidden();
+
       await open(page, `price-schedules/${schedule.ID}/assignments`, 'Assignments');
       const scheduleRow = page.getByRole('row').filter({ hasText: product.ID });
       await expect(scheduleRow.getByRole('link', { name: product.Name })).toBeVisible();
@@ -102,6 +111,10 @@ test.describe('Marketplace explorer: assignments', () => {
       await page.getByRole('button', { name: 'Create Assignment' }).click();
       const dialog = page.getByRole('dialog', { name: 'Create Assignment' });
       await expect(dialog.getByLabel('User ID')).toHaveCount(0);
+      // A group the buyer lacks: the platform's own message, and the dialog stays open.
+      await dialog.getByLabel('User Group ID').fill(`no-such-group-${run}`);
+      await dialog.getByRole('button', { name: 'Create Assignment' }).click();
+      await expect(dialog.getByRole('alert')).toContainText(`no-such-group-${run}`);
       await dialog.getByRole('button', { name: 'Select User Group' }).click();
       const modal = page.getByRole('dialog', { name: 'Select User Group' });
       await modal.getByLabel('Search User Group').fill(group.Name);
@@ -116,6 +129,46 @@ test.describe('Marketplace explorer: assignments', () => {
     } finally {
       await send('DELETE', `/buyers/${buyer.ID}/usergroups/${group.ID}`);
       await send('DELETE', `/buyers/${buyer.ID}/users/${user.ID}`);
+    }
+  });
+
+  test("asks for a catalog first on a buyer's Categories tab, then lists that catalog's assignments", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const list = await platformAdmin(request, baseURL);
+    const send = await platformAdminWrite(request, baseURL);
+    const buyer = (await list<{ ID: string }>('/buyers?pageSize=1')).Items[0];
+    if (!buyer) throw new Error('The demo data has no buyer.');
+    const catalog = { ID: `e2e-a1-switch-${run}`, Name: `Switcher catalog ${run}` };
+    const category = { ID: `e2e-a1-category-${run}`, Name: `Switcher category ${run}` };
+    await send('POST', '/catalogs', catalog);
+    await send('POST', `/catalogs/${catalog.ID}/categories`, category);
+    await send('POST', `/catalogs/${catalog.ID}/categories/assignments`, {
+      CategoryID: category.ID,
+      BuyerID: buyer.ID,
+    });
+    try {
+      await signIn(page, DEMO_USERS.owner);
+      await open(page, `buyers/${buyer.ID}/categories`, 'Categories');
+      await expect(page.getByText('Select a Catalog to view Categories')).toBeVisible();
+      await page.getByRole('button', { name: 'Select Catalog' }).click();
+      const modal = page.getByRole('dialog', { name: 'Select Catalog' });
+      await modal.getByLabel('Search Catalog').fill(catalog.Name);
+      await modal.getByRole('button', { name: new RegExp(catalog.ID) }).click();
+      await expect(page).toHaveURL(new RegExp(`catalogID=${catalog.ID}`));
+      await expect(page.getByText(catalog.Name, { exact: true })).toBeVisible();
+      const row = page.getByRole('row').filter({ hasText: category.ID });
+      await expect(row.getByRole('link', { name: category.Name })).toHaveAttribute(
+        'href',
+        new RegExp(`/admin/catalogs/${catalog.ID}/categories/${category.ID}`),
+      );
+      // The choice survives a reload.
+      await page.reload();
+      await expect(page.getByRole('row').filter({ hasText: category.ID })).toBeVisible();
+    } finally {
+      await send('DELETE', `/catalogs/${catalog.ID}`);
     }
   });
 

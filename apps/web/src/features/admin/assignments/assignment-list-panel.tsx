@@ -1,6 +1,6 @@
 import { Box, Button, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { canManageFromList } from '@/access/access';
 import { usePortalContext } from '@/app/portal/portal-context';
 import { singularOf } from '@/forms/pickers/id-field-target';
@@ -11,6 +11,7 @@ import { deleteCall, reachableLevels, type AssignmentRecord } from './assignment
 import { AssignmentDialog } from './assignment-dialog';
 import { AssignmentTable, columnLabel } from './assignment-table';
 import { PlatformErrorAlert } from './platform-error-alert';
+import { SwitcherBar, useSwitchedContext } from './switcher-bar';
 import { belongsToTab, type AssignmentTabBinding, type TabContext } from './tab-binding';
 import { ASSIGNMENT_PAGE_SIZE, useAssignmentPage, usePartyNames, useUrlPage } from './use-assignments';
 
@@ -26,10 +27,29 @@ export function assignmentNoun(binding: AssignmentTabBinding): string {
 }
 
 /**
- * An assignment tab's list: 'Create Assignment' in the header, a page of records with the other side by name,
- * the level and configurable fields, edit and delete per row, and the list page's pagination (`p` in the URL).
+ * An assignment tab's list, after the switcher's choice where the route lacks a parent: 'Create Assignment' in
+ * the header, a page of records with the other side by name, the level and configurable fields, edit and delete
+ * per row, and the list page's pagination (`p` in the URL).
  */
-export function AssignmentListPanel({ binding, context }: { binding: AssignmentTabBinding; context: TabContext }) {
+export function AssignmentListPanel(props: { binding: AssignmentTabBinding; routeContext: TabContext }) {
+  const { binding, routeContext } = props;
+  const switched = useSwitchedContext(binding.switcher, routeContext);
+  const switcherBar = binding.switcher && (
+    <SwitcherBar switcher={binding.switcher} context={routeContext} ownerResourceId={binding.pair.resourceId} />
+  );
+  if (switched) return <AssignmentRecords binding={binding} context={switched} switcherBar={switcherBar} />;
+  return (
+    <Stack gap="4" minW="0">
+      <Heading as="h2" size="lg">
+        {binding.label}
+      </Heading>
+      {switcherBar}
+    </Stack>
+  );
+}
+
+function AssignmentRecords(props: { binding: AssignmentTabBinding; context: TabContext; switcherBar: ReactNode }) {
+  const { binding, context, switcherBar } = props;
   const { roles, marketplace } = usePortalContext();
   const api = useAdminApi();
   const queryClient = useQueryClient();
@@ -76,6 +96,7 @@ export function AssignmentListPanel({ binding, context }: { binding: AssignmentT
           </Button>
         )}
       </HStack>
+      {switcherBar}
       {/* A refused list (the roles lack a reader role) says why, as the platform words it. */}
       <PlatformErrorAlert messages={list.isError ? [...errorMessagesOf(list.error), ...errors] : errors} />
       {list.isPending ? (

@@ -6,7 +6,6 @@ import { apiPathParams, type OwnerItem } from '../catalogue/resolve-path';
 import { AssignmentListPanel } from './assignment-list-panel';
 import { CompanyAssignment } from './company-assignment';
 import { FilteredListPanel } from './filtered-list-panel';
-import { SwitcherGate } from './switcher-gate';
 import { bindRelatedTab, TabBindingError } from './tab-binding';
 
 /** A related tab of an item page (spec 2 §2): assignments, the company checkbox, or a filtered list. */
@@ -29,10 +28,6 @@ export function AssignmentTab({ owner, tab }: { owner: OwnerItem; tab: Catalogue
     case 'company':
       return <CompanyAssignment binding={binding} context={context} />;
     case 'assignments':
-      return (
-        <SwitcherGate switcher={binding.switcher} context={context} ownerResourceId={binding.pair.resourceId}>
-          {(chosen) => <AssignmentListPanel binding={binding} context={chosen} />}
-        </SwitcherGate>
-      );
+      return <AssignmentListPanel binding={binding} routeContext={context} />;
   }
 }
