@@ -1,4 +1,5 @@
 import { Alert, List, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { withKeptQuery } from '@/lib/keep-query';
 import { AppLink } from '@/ui/app-link';
@@ -12,7 +13,7 @@ export function nonConformingWarning(singular: string): string {
 /** Items a conflict lists before '…and n more'. */
 const LISTED_ITEMS = 20;
 
-function Notice(props: { status: 'warning' | 'info'; title: string; children?: React.ReactNode }) {
+function Notice(props: { status: 'warning' | 'info'; title: string; children?: ReactNode }) {
   return (
     <Alert.Root status={props.status}>
       <Alert.Indicator />
