@@ -1,0 +1,80 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SyncBatchPayload } from '../../contracts/syncs.ts';
+import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
+import { insertMarketplace } from '../auth/testing.ts';
+import { deliverDue } from '../delivery/deliveries.ts';
+import { startReceiver, type TestReceiver } from '../delivery/testing.ts';
+import { PgStore } from '../engine/pg-store.ts';
+import { platformRegistry } from '../resources/index.ts';
+import { productSyncRequest } from './requests.ts';
+import { getSyncRun, readSyncRun, startSync, syncUpkeep } from './runs.ts';
+
+const MARKETPLACE = 'mp-sync';
+let t: TestDatabase;
+let receiver: TestReceiver;
+let store: PgStore;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  receiver = await startReceiver();
+  await insertMarketplace(t.database.db, MARKETPLACE);
+  store = new PgStore(t.database.db, platformRegistry, MARKETPLACE);
+  await store.put('Catalogs', [], { ID: 'cat', Name: 'Catalog', Active: true, xp: {} });
+  for (let index = 0; index < 250; index += 1) {
+    const id = `p${String(index).padStart(3, '0')}`;
+    await store.put('Products', [], { ID: id, Name: id, Active: true, xp: {} });
+    await store.saveAssignment('ProductCatalogAssignment', [], ['CatalogID', 'ProductID'], {
+      CatalogID: 'cat',
+      ProductID: id,
+    });
+  }
+  await store.put('DeliveryConfigurations', [], {
+    ID: 'http',
+    Name: 'Receiver',
+    Enabled: true,
+    DeliveryTargets: { Http: { Endpoint: receiver.url, Secret: 's' } },
+  });
+});
+afterAll(async () => {
+  await receiver?.close();
+  await t?.dispose();
+});
+
+describe('sync runs', () => {
+  it('resume after the last recorded batch when reading stops midway, sending no batch twice', async () => {
+    const db = t.database.db;
+    const run = await startSync(db, MARKETPLACE, await productSyncRequest(db, MARKETPLACE, { CatalogID: 'cat' }), null);
+    // The first reading stops for good after its first batch, as a process killed there would.
+    void readSyncRun(db, run.ID, () => new Promise<void>(() => undefined));
+    await expect.poll(async () => (await getSyncRun(db, MARKETPLACE, run.ID))?.BatchCount).toBe(1);
+    expect(await syncUpkeep(db, new Date())).toEqual([]);
+    const later = new Date(Date.now() + 2 * 60_000);
+    expect(await syncUpkeep(db, later)).toEqual([run.ID]);
+    const resumed = await readSyncRun(db, run.ID);
+    expect(resumed).toMatchObject({ Status: 'Delivering', ItemCount: 250, BatchCount: 3 });
+    await deliverDue(db);
+    const batches = receiver.received.map((request) => request.body as SyncBatchPayload);
+    expect(batches.map((batch) => [batch.Batch, batch.Items.length, batch.IsLastBatch]).sort()).toEqual([
+      [1, 100, false],
+      [2, 100, false],
+      [3, 50, true],
+    ]);
+    expect(await getSyncRun(db, MARKETPLACE, run.ID)).toMatchObject({ Status: 'Completed', ItemsDelivered: 250 });
+  });
+
+  it('fail with the reason when reading fails', async () => {
+    const db = t.database.db;
+    await store.put('Catalogs', [], { ID: 'gone', Name: 'Gone', Active: true, xp: {} });
+    const run = await startSync(
+      db,
+      MARKETPLACE,
+      await productSyncRequest(db, MARKETPLACE, { CatalogID: 'gone' }),
+      null,
+    );
+    await store.remove('Catalogs', [], 'gone');
+    expect(await readSyncRun(db, run.ID)).toMatchObject({
+      Status: 'Failed',
+      Error: expect.stringMatching(/not found/i),
+    });
+  });
+});
