@@ -105,4 +105,33 @@ describe('expression builder screen', { timeout: 30_000 }, () => {
       LineItemLevel: true,
     });
   });
+  it('adds an extended property through Add XP (Add disabled until a path is typed) and Reset clears', async () => {
+    open('approvalRule', { RuleExpression: 'order.Total > 5' });
+    fireEvent.click(screen.getByRole('button', { name: 'Add XP (Extended Property)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add XP (Extended Property)' });
+    const add = within(dialog).getByRole('button', { name: 'Add' }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    fireEvent.change(within(dialog).getByRole('combobox', { name: 'Model' }), { target: { value: 'User' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Property path/ }), { target: { value: 'Tier' } });
+    expect(add.disabled).toBe(false);
+    fireEvent.click(add);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add XP (Extended Property)' })).toBeNull());
+    const rule = await screen.findByRole('region', { name: 'Rule Expression' });
+    const fieldSelects = within(rule).getAllByRole('combobox', { name: 'Field' }) as HTMLSelectElement[];
+    expect(fieldSelects.map((select) => select.value)).toEqual(['Order.Total', 'Order.FromUser.xp.Tier']);
+    // Every operator for an extended property; the new rule still needs its value.
+    const operators = within(rule).getAllByRole('combobox', { name: 'Operator' })[1] as HTMLSelectElement;
+    expect(operators.options).toHaveLength(19);
+    expect(within(rule).getByText('Rule must have a value')).toBeTruthy();
+    fireEvent.change(within(rule).getAllByRole('textbox', { name: 'Value' }).at(-1) as HTMLElement, {
+      target: { value: 'gold' },
+    });
+    await waitFor(() => expect(expressionOf('Rule')).toBe("order.Total > 5 and order.FromUser.xp.Tier = 'gold'"));
+    expect(saveButton().disabled).toBe(false);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    expect(expressionOf('Rule')).toBe('—');
+    expect(within(rule).getByText('Groups must have at least one rule')).toBeTruthy();
+    expect(saveButton().disabled).toBe(true);
+  });
 });
