@@ -97,7 +97,8 @@ test.describe('Marketplace explorer: assignment pages', () => {
       await expect(body.getByRole('row')).toHaveCount(3);
       await expect(body.getByText('Not assigned')).toHaveCount(3);
 
-      await page.getByRole('checkbox', { name: 'Select all on this page' }).check();
+      // By keyboard: the header's box takes focus and Space checks it (and every row of the page).
+      await page.getByRole('checkbox', { name: 'Select all on this page' }).press('Space');
       for (const user of users) {
         await expect(page.getByRole('checkbox', { name: `Select ${user.FirstName} Member` })).toBeChecked();
       }

@@ -68,14 +68,23 @@ export function AssignmentCell(props: {
   record: AssignmentRecord | undefined;
   configurableFields: readonly string[];
   loading: boolean;
+  /** The records could not be read (the alert above says why): the row's state is unknown, so no button. */
+  unknown: boolean;
   busy: boolean;
   outcome: BulkOutcome | undefined;
   /** Null hides the buttons (the roles allow no change). */
   onAssign: (() => void) | null;
   onUnassign: (() => void) | null;
 }) {
-  const { rowName, record, configurableFields, loading, busy, outcome, onAssign, onUnassign } = props;
+  const { rowName, record, configurableFields, loading, unknown, busy, outcome, onAssign, onUnassign } = props;
   if (loading) return <Spinner size="xs" aria-label={`Reading the assignment of ${rowName}`} />;
+  if (unknown) {
+    return (
+      <Text as="span" color="fg.muted" fontSize="sm">
+        Unknown
+      </Text>
+    );
+  }
   const values = configurableFields
     .filter((field) => record?.[field] !== undefined && record[field] !== null)
     .map((field) => `${columnLabel(field)}: ${formatValue(record?.[field])}`)

@@ -102,7 +102,8 @@ export function useListAssignments(input: {
           rowName={row.name}
           record={matched.data?.get(row.id)}
           configurableFields={configurable}
-          loading={matched.isPending}
+          loading={matched.isPending && matched.fetchStatus !== 'idle'}
+          unknown={matched.isError}
           busy={actions.busy.has(row.id)}
           outcome={actions.outcomes.get(row.id)}
           onAssign={canManage ? () => void actions.run('assign', [row], false) : null}
