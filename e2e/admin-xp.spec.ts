@@ -123,6 +123,13 @@ test.describe('Marketplace explorer: extended properties (xp)', () => {
         new RegExp(`operationId=Products\\.Get.*productID=${product.ID}`),
       );
 
+      await consoleLink.click();
+      await expect(page.getByRole('heading', { level: 1, name: 'API console' })).toBeVisible();
+      await expect(page.getByText('Products.Get · /')).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'productID' })).toHaveValue(product.ID);
+      await page.goBack();
+      await expect(xp).toBeVisible({ timeout: 30_000 });
+
       // The type conflict: numbers win, and the products holding text are listed (this one among them).
       await expect(xp.getByText(/disagree on the type of xp\.Size: number wins/)).toBeVisible();
       for (const other of [...textSized.Items, product]) {
