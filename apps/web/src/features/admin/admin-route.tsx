@@ -1,3 +1,4 @@
+import { useMemo } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { NotFoundPage } from '@/app/routes/not-found-page';
 import { withKeptQuery } from '@/lib/keep-query';
@@ -20,7 +21,9 @@ function safeDecode(segment: string): string {
 export function AdminRoute() {
   const { '*': splat = '' } = useParams();
   const { pathname, search } = useLocation();
-  const location = resolveAdminPath(splat.split('/').filter(Boolean).map(safeDecode));
+  // The same location (and route params) until the path changes, so a list's memoised rows skip re-renders that a
+  // query change (the next page) causes.
+  const location = useMemo(() => resolveAdminPath(splat.split('/').filter(Boolean).map(safeDecode)), [splat]);
   switch (location.kind) {
     case 'redirect':
       return <Navigate replace to={withKeptQuery(`/admin/${location.to}`, search)} />;

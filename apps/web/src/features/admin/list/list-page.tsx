@@ -1,6 +1,6 @@
 import { Box, Button, Heading, HStack, SegmentGroup, Spinner, Stack, Text } from '@chakra-ui/react';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Suspense, useEffect, useMemo, useState } from 'react';
+import { keepPreviousData, queryOptions, usePrefetchQuery, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { canManageFromList } from '@/access/access';
 import { usePortalContext } from '@/app/portal/portal-context';
@@ -12,12 +12,12 @@ import { useListAssignments } from '../assignments/list-column';
 import type { CatalogueCollection } from '../catalogue/catalogue';
 import { apiPathParams, NEW_ITEM_SEGMENT, type RouteParams } from '../catalogue/resolve-path';
 import { useAdminApi, type Item } from '../lib/admin-api';
-import { isNarrowed, listQuery, nextSort } from '../lib/list-url-state';
+import { isNarrowed, listQuery, nextSort, type ListUrlState } from '../lib/list-url-state';
 import { ExportSlot, loadSpecialRowHref, type OrdersSlotModule } from '../slots';
 import { ColumnOptions } from './column-options';
 import { FiltersDialog } from './filters-dialog';
 import { ListGrid, ListTable } from './list-table';
-import { useListColumns, useListUrlState, useListView, type ListView } from './list-view-state';
+import { applyListChange, useListColumns, useListUrlState, useListView, type ListView } from './list-view-state';
 import { PaginationBar } from './pagination-bar';
 import { SearchBox } from './search-box';
 
@@ -64,28 +64,52 @@ export function ListPage({
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
   const operation = requireOperation(description, collection.operations.list);
-  const [state, update] = useListUrlState();
+  const [state, setState] = useListUrlState();
   const [view, setView] = useListView();
   const columns = useListColumns(marketplace.Id, collection.key, operation.listItemSchema);
   const pathParams = useMemo(() => apiPathParams(collection, params), [collection, params]);
+  const listOptions = useCallback(
+    (listState: ListUrlState) => {
+      const listQueryParams = { ...collection.listQuery, ...listQuery(listState, LIST_PAGE_SIZE) };
+      return queryOptions({
+        queryKey: ['platform', marketplace.Id, 'list', operation.id, pathParams, listQueryParams],
+        queryFn: ({ signal }) => api.list(operation, pathParams, listQueryParams, signal),
+        retry: false,
+      });
+    },
+    [api, collection.listQuery, marketplace.Id, operation, pathParams],
+  );
   const query = { ...collection.listQuery, ...listQuery(state, LIST_PAGE_SIZE) };
-  const list = useQuery({
-    queryKey: ['platform', marketplace.Id, 'list', operation.id, pathParams, query],
-    queryFn: ({ signal }) => api.list(operation, pathParams, query, signal),
-    placeholderData: keepPreviousData,
-    retry: false,
-  });
+  // The request leaves while this page renders rather than once the whole page has committed, and a change (the
+  // next page, a sort, a search) sends it on the click, before the re-render (bench/admin-list.ts).
+  usePrefetchQuery(listOptions(state));
+  const list = useQuery({ ...listOptions(state), placeholderData: keepPreviousData });
+  const queryClient = useQueryClient();
+  const update = useCallback(
+    (change: Partial<ListUrlState>) => {
+      void queryClient.prefetchQuery(listOptions(applyListChange(state, change)));
+      setState(change);
+    },
+    [queryClient, listOptions, state, setState],
+  );
   useErrorToast(list.error);
   const specialRowHref = useSpecialRowHref(collection.special === 'shipment-items');
 
   const canManage = !collection.readOnly && canManageFromList(roles, operation);
   const canCreate = canManage && collection.operations.create !== undefined;
-  const rowHref = (item: Item): string | null => {
-    if (specialRowHref) return specialRowHref({ collection, params, item });
-    if (!collection.itemParam || typeof item.ID !== 'string') return null;
-    return `${pathname}/${encodeURIComponent(item.ID)}`;
-  };
-  const open = (href: string) => void navigate(withKeptQuery(href, search));
+  const rowHref = useCallback(
+    (item: Item): string | null => {
+      if (specialRowHref) return specialRowHref({ collection, params, item });
+      if (!collection.itemParam || typeof item.ID !== 'string') return null;
+      return `${pathname}/${encodeURIComponent(item.ID)}`;
+    },
+    [specialRowHref, collection, params, pathname],
+  );
+  // Only the kept parameters (organization, tenant) travel with a row's link, and they do not change with the page.
+  const keptQuery = withKeptQuery('', search);
+  const open = useCallback((href: string) => void navigate(withKeptQuery(href, keptQuery)), [navigate, keptQuery]);
+  const sortable = useMemo(() => sortableFields(operation), [operation]);
+  const onSort = useCallback((field: string) => update({ sort: nextSort(state.sort, field) }), [update, state.sort]);
   const items = list.data?.Items ?? [];
   // An assignment page (spec 2 §2): a switcher above the list, selection and Assignment columns in it.
   const assignments = useListAssignments({ collection, route: pathParams, items });
@@ -166,8 +190,8 @@ export function ListPage({
           onOpen={open}
           extraColumns={assignments?.columns}
           sort={state.sort}
-          sortable={sortableFields(operation)}
-          onSort={(field) => update({ sort: nextSort(state.sort, field) })}
+          sortable={sortable}
+          onSort={onSort}
         />
       )}
       <HStack justify="space-between" wrap="wrap" gap="2">

@@ -12,6 +12,11 @@ import {
 import { readListState, writeListState, type ListUrlState } from '../lib/list-url-state';
 import type { SchemaObject } from '@/description/openapi-types';
 
+/** The state after a change: any change but the page's own goes back to page 1. */
+export function applyListChange(before: ListUrlState, change: Partial<ListUrlState>): ListUrlState {
+  return { ...before, ...change, page: change.page ?? 1 };
+}
+
 /** The list state in the URL and a setter that writes a change (page back to 1 unless the page itself changes). */
 export function useListUrlState(): [
   ListUrlState,
@@ -23,9 +28,7 @@ export function useListUrlState(): [
     (change: Partial<ListUrlState>, options: { replace?: boolean } = {}) => {
       setSearchParams(
         (current) => {
-          const before = readListState(current);
-          const page = change.page ?? 1;
-          return writeListState(current, { ...before, ...change, page });
+          return writeListState(current, applyListChange(readListState(current), change));
         },
         { replace: options.replace ?? false },
       );
@@ -40,13 +43,17 @@ export function useListColumns(marketplaceId: string, collectionKey: string, ite
   const available = useMemo(() => availableColumns(itemSchema), [itemSchema]);
   const key = columnsStorageKey(marketplaceId, collectionKey);
   const [stored, setStored] = useState<string[] | null>(() => readColumns(browserStorage(), key, available));
-  const chosen = stored ?? defaultColumns(available);
+  const chosen = useMemo(() => stored ?? defaultColumns(available), [stored, available]);
   const setChosen = (fields: string[] | null) => {
     writeColumns(browserStorage(), key, fields);
     setStored(fields);
   };
-  // In the chosen order: defaults lead with ID and Name, and a column the user adds goes last.
-  const shown: ListColumn[] = chosen.flatMap((field) => available.filter((column) => column.field === field));
+  // In the chosen order: defaults lead with ID and Name, and a column the user adds goes last. The same array
+  // until the choice changes, so the memoised table does not re-render for nothing.
+  const shown: ListColumn[] = useMemo(
+    () => chosen.flatMap((field) => available.filter((column) => column.field === field)),
+    [chosen, available],
+  );
   return { available, chosen, shown, setChosen };
 }
 
