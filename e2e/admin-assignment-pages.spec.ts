@@ -211,4 +211,25 @@ test.describe('Marketplace explorer: assignment pages', () => {
       await send('DELETE', `/buyers/${buyer.ID}/usergroups/${group.ID}`);
     }
   });
+  test("the developer (no user group roles) gets the platform's refusal and no assign controls on a buyer's users", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const list = await platformAdmin(request, baseURL);
+    const buyer = (await list<{ ID: string }>('/buyers?pageSize=1')).Items[0];
+    const group = buyer && (await list<{ ID: string }>(`/buyers/${buyer.ID}/usergroups?pageSize=1`)).Items[0];
+    if (!buyer || !group) throw new Error('The demo data has no buyer user group.');
+    await signIn(page, DEMO_USERS.developer);
+    // A link that carries the choice, as a colleague might share it.
+    await page.goto(`/admin/buyers/${buyer.ID}/users?assign-UserGroupID=${group.ID}&${CONTEXT}`);
+    await expect(page.getByRole('alert')).toContainText('User does not have role(s) required to perform this action.', {
+      timeout: 20_000,
+    });
+    const body = page.getByRole('rowgroup').nth(1);
+    await expect(body.getByText('Unknown').first()).toBeVisible();
+    await expect(body.getByText('Not assigned')).toHaveCount(0);
+    await expect(page.getByRole('checkbox')).toHaveCount(0);
+    await expect(page.getByRole('button', { name: /^Assign/ })).toHaveCount(0);
+  });
 });
