@@ -152,7 +152,9 @@ test.describe('Marketplace explorer: product detail', () => {
     await page.getByRole('textbox', { name: /^ID/ }).fill(existing);
     await page.getByRole('textbox', { name: /^Name/ }).fill('Duplicate');
     await page.getByRole('button', { name: 'Create Product' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: /already exists|exists/i })).toBeVisible();
+    // Beside the ID field it names (and in the form's summary).
+    const idField = page.getByRole('group').filter({ has: page.getByRole('textbox', { name: /^ID/ }) });
+    await expect(idField.getByText(`Product already exists: ${existing}`)).toBeVisible();
     await expect(page.getByRole('textbox', { name: /^Name/ })).toHaveValue('Duplicate');
     await expect(page).toHaveURL(/\/admin\/products\/new\?/);
   });
