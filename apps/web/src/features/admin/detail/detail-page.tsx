@@ -129,7 +129,10 @@ export function DetailPage(props: { collection: CatalogueCollection; params: Rou
       }
       // PATCH sends only what changed; a PUT-only resource is saved whole (spec 2 §5).
       const initial = toRequestBody(fields, defaultValues);
-      const sent = writeOperation.method === 'patch' ? changedFields(initial, body) : body;
+      const sent =
+        writeOperation.method === 'patch'
+          ? changedFields(initial, body)
+          : xp.prepareBody(body, defaultValues, item.data ?? {});
       // PATCH merges xp and cannot delete a property: removing one puts the whole item (see replacementBody).
       const replace = xp.removed.length > 0 && saveOperation && item.data;
       const saved = replace

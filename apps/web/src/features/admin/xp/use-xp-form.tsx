@@ -74,6 +74,32 @@ export function newItemXp(fields: readonly FormField[], defaults: FormValues, bo
   return Object.keys(given).length > 0 ? { ...rest, xp: given } : rest;
 }
 
+/**
+ * A PUT body (a resource saved whole) whose xp is the item's own with the user's changes applied: the form's xp
+ * would write 0 and false for every inferred number and flag the item lacks, and drop the values it cannot show.
+ *
+ * @example
+ * putItemXp(fields, defaults, { Name: 'B', xp: { Color: 'Blue', Size: 0 } }, { xp: { Color: 'Red', Note: null } }, []);
+ * // { Name: 'B', xp: { Color: 'Blue', Note: null } }
+ */
+export function putItemXp(
+  fields: readonly FormField[],
+  defaults: FormValues,
+  body: Body,
+  item: Item | undefined,
+  removed: readonly string[],
+): Body {
+  const after = body.xp;
+  if (!isBody(after)) return body;
+  const xpField = fields.find((field) => field.path === 'xp');
+  const changes = changedFields(toRequestBody(xpField?.fields ?? [], defaults.xp), after);
+  const xp = merged(isBody(item?.xp) ? item.xp : {}, changes) as Body;
+  // A value the user cleared comes back as null from the diff; PUT leaves it out instead.
+  for (const [name, value] of Object.entries(changes)) if (value === null) delete xp[name];
+  for (const name of removed) delete xp[name];
+  return { ...body, xp };
+}
+
 export interface XpForm {
   /** The form's fields, the xp field built from the inferred schema. */
   readonly fields: readonly FormField[];
@@ -85,7 +111,8 @@ export interface XpForm {
   readonly schema: XpSchemaState;
   /** Part of the form's key: a schema read again starts the form over. */
   readonly generation: number;
-  readonly prepareBody: (body: Body, defaults: FormValues) => Body;
+  /** A create body, or a PUT body when `item` is given; PATCH bodies need nothing (see changedFields). */
+  readonly prepareBody: (body: Body, defaults: FormValues, item?: Item) => Body;
   /** Properties to remove on Save: the item then goes whole through its PUT (see replacementBody). */
   readonly removed: readonly string[];
 }
@@ -155,7 +182,12 @@ export function useXpForm(props: {
     reading: hasXp && !inference,
     schema,
     generation: schema.generation,
-    prepareBody: (body, defaults) => (isNew && hasXp ? newItemXp(formFields, defaults, body) : body),
+    prepareBody: (body, defaults, existing) => {
+      if (!hasXp) return body;
+      return existing
+        ? putItemXp(formFields, defaults, body, existing, removed)
+        : newItemXp(formFields, defaults, body);
+    },
     removed,
   };
 }

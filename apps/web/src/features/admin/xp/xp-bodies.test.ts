@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildFieldModel } from '@/forms/field-model';
 import { toFormValues, toRequestBody } from '@/forms/normalize';
 import { propertyNameProblem, propertySchema } from './add-property-dialog';
-import { newItemXp, replacementBody, withRemovedXp } from './use-xp-form';
+import { newItemXp, putItemXp, replacementBody, withRemovedXp } from './use-xp-form';
 
 describe('what Save sends for xp', () => {
   it('puts the whole item when properties are removed: changes merged, removed keys gone, the rest as loaded', () => {
@@ -61,5 +61,26 @@ describe('the Add Property dialog rules', () => {
     expect(propertyNameProblem('Size', ['Size'])).toBe('A property named Size already exists.');
     expect(propertyNameProblem('Care.Wash', [])).toBe('Use letters, digits, _ or - only.');
     expect(propertyNameProblem('Shipping_Weight-2', ['Size'])).toBeUndefined();
+  });
+});
+
+describe('a resource saved whole (PUT)', () => {
+  it("keeps the item's own xp, applies the user's changes and removals, and adds no zeros", () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        xp: {
+          type: 'object',
+          properties: { Color: { type: 'string' }, Size: { type: 'integer' }, Tag: { type: 'string' } },
+        },
+      },
+    };
+    const fields = buildFieldModel(schema, { mode: 'edit', required: ['xp'] });
+    const item = { ID: 'x', xp: { Color: 'Red', Tag: 't', Note: null, Size: 'XL', Old: 1 } };
+    const defaults = toFormValues(fields, item);
+    const body = toRequestBody(fields, { xp: { Color: 'Blue', Size: '', Tag: '' } });
+    expect(putItemXp(fields, defaults, body, item, ['Old'])).toEqual({
+      xp: { Color: 'Blue', Note: null, Size: 'XL' },
+    });
   });
 });
