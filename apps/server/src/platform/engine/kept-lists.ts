@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
@@ -112,14 +113,22 @@ interface PageRow extends ListState {
 export async function keptListPage(db: Db, request: KeptListRequest): Promise<KeptListPage | undefined> {
   const lists = keptListsOf(db);
   const compiled = dialect.sqlToQuery(sql`${request.matches} ORDER BY ${request.orderBy('m')}`);
-  const key = `${request.marketplaceId}\n${request.resource}\n${compiled.sql}\n${JSON.stringify(compiled.params)}`;
+  // Hashed: a buyer's product list carries the ids it may see, thousands of them.
+  const key = createHash('sha256')
+    .update(`${request.marketplaceId}\n${request.resource}\n${compiled.sql}\n${JSON.stringify(compiled.params)}`)
+    .digest('base64');
   const kept = lists.get(key);
   if (kept?.ids) {
     const pageIds = kept.ids.slice(request.offset, request.offset + request.pageSize);
     const rows = await rowsOf<PageRow>(
       db,
       sql`SELECT s.version, s.active, x.body FROM (SELECT ${stateColumns(request)}) s
-          LEFT JOIN LATERAL ${bodiesOf(request, sql`${sql.param(pageIds)}::text[]`)} x ON true ORDER BY x.n`,
+          LEFT JOIN LATERAL ${bodiesOf(
+            request,
+            sql`${sql.param(pageIds)}::text[]`,
+            // A changed state needs no bodies: the matches are gathered again.
+            sql`s.version IS NOT DISTINCT FROM ${kept.version} AND s.active IS NOT DISTINCT FROM ${kept.active}`,
+          )} x ON true ORDER BY x.n`,
     );
     const [first] = rows;
     if (first && first.version === kept.version && first.active === kept.active)
@@ -163,9 +172,10 @@ function stateColumns(request: KeptListRequest): SQL {
               WHERE i.marketplace_id = ${request.marketplaceId} AND i.type = ${request.resource} AND i.is_active) AS active`;
 }
 
-/** The documents of the ids (a text[] expression) with their place in it, `n`. */
-function bodiesOf(request: KeptListRequest, ids: SQL): SQL {
+/** The documents of the ids (a text[] expression) with their place in it, `n`; none unless `when` holds. */
+function bodiesOf(request: KeptListRequest, ids: SQL, when: SQL = sql`true`): SQL {
   return sql`(SELECT d.body, p.n FROM unnest(${ids}) WITH ORDINALITY AS p(id, n)
               JOIN platform.documents d ON d.marketplace_id = ${request.marketplaceId} AND d.resource = ${request.resource}
-               AND d.parent_key = '' AND d.id = p.id)`;
+               AND d.parent_key = '' AND d.id = p.id
+              WHERE ${when})`;
 }
