@@ -6,6 +6,7 @@ import type { SubscriptionJobResult, SubscriptionRunList } from '../contracts/su
 import { insertMarketplace } from '../platform/auth/testing.ts';
 import { PgStore } from '../platform/engine/pg-store.ts';
 import { platformRegistry } from '../platform/resources/index.ts';
+import { hourlySubscriptionJob } from '../platform/subscriptions/jobs.ts';
 import { executeRun, requestManualRun } from '../platform/subscriptions/runs.ts';
 import { NO_GRANTS } from './role-groups.ts';
 import { SUBSCRIPTIONS_NOT_AUTHORIZED } from './routes-subscriptions.ts';
@@ -146,10 +147,25 @@ describe('the subscription job in the portal service', () => {
     );
   });
 
-  it('allows 3 manual runs an hour outside Sandbox, under concurrency, and runs one at a time', async () => {
+  it('runs hourly for every marketplace with an Active integration', async () => {
+    const runs = async () => ((await t.call('/subscriptionruns', tokens.runner)).body as SubscriptionRunList).Items;
+    // The manual runs accepted above finish first (one at a time), so the hourly one is not kept waiting.
+    await expect
+      .poll(async () => (await runs()).every((run) => run.Status === 'Completed'), { timeout: 30_000 })
+      .toBe(true);
+    await hourlySubscriptionJob.run({}, { database: t.server.database, logger: t.server.app.log });
+    const list = (await t.call('/subscriptionruns', tokens.runner)).body as SubscriptionRunList;
+    expect(list.Items[0]).toMatchObject({ Trigger: 'Scheduled', RequestedBy: null, Status: 'Completed', Processed: 0 });
+    expect(list.HourlyJobsRemaining).toBe(0);
+    expect(list.HourlyLimit).toBe(10);
+  });
+
+  it('allows 3 manual runs an hour outside Sandbox (scheduled runs not counted), under concurrency, one running at a time', async () => {
     const db = t.server.database.db;
     await insertMarketplace(db, 'mkt-prod', 'Production');
     await new PgStore(db, platformRegistry, 'mkt-prod').put('SubscriptionIntegrations', [], integration(true));
+    // A scheduled run does not count against the manual allowance.
+    await hourlySubscriptionJob.run({}, { database: t.server.database, logger: t.server.app.log });
     const outcomes = await Promise.allSettled(
       Array.from({ length: 50 }, () => requestManualRun(db, 'mkt-prod', 'ops@org.test')),
     );
