@@ -120,6 +120,17 @@ describe('the xp section of the product form', { timeout: 30_000 }, () => {
     const dialog = await screen.findByRole('dialog', { name: 'Add Property' });
     const add = within(dialog).getByRole('button', { name: 'Add' });
     expect(add.hasAttribute('disabled')).toBe(true);
+    // A list needs an item type, and a list of lists is not on offer.
+    fireEvent.change(within(dialog).getByLabelText(/^Type/), { target: { value: 'array' } });
+    const itemType = within(dialog).getByLabelText(/^Item type/);
+    expect([...itemType.querySelectorAll('option')].map((option) => option.value)).toEqual([
+      '',
+      'string',
+      'number',
+      'integer',
+      'boolean',
+      'object',
+    ]);
     fireEvent.change(within(dialog).getByLabelText(/^Type/), { target: { value: 'number' } });
     fireEvent.change(within(dialog).getByLabelText(/^Name/), { target: { value: 'Color' } });
     within(dialog).getByText('A property named Color already exists.');
