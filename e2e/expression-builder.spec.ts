@@ -114,7 +114,9 @@ test.describe('Expression builder', () => {
       // The platform validates again: its 400 about the expression is shown and the form stays open.
       await page.getByRole('textbox', { name: 'Eligible Expression' }).fill('order.Subtotal >');
       await page.getByRole('button', { name: 'Save', exact: true }).click();
-      await expect(page.getByRole('alert').filter({ hasText: /position|expression/i })).toBeVisible();
+      // The platform's message (with its position) beside the field, which is marked invalid.
+      await expect(page.getByText(/^EligibleExpression: .* at position 16/).first()).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'Eligible Expression' })).toHaveAttribute('aria-invalid', 'true');
     } finally {
       await send('DELETE', `/promotions/${id}`).catch(() => undefined);
     }
