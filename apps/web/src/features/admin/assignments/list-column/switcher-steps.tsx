@@ -1,10 +1,10 @@
 import { Box, Button, HStack, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { usePortalContext } from '@/app/portal/portal-context';
 import { PickerScope } from '@/forms/pickers/picker-source';
 import { SelectResourceModal } from '@/forms/pickers/select-resource-modal';
 import { nameKey, partyRef } from '../party-lookup';
 import { usePartyNames } from '../use-assignments';
-import { usePortalContext } from '@/app/portal/portal-context';
 import type { ListAssignmentBinding, SwitcherChoice, SwitcherStep } from './list-assignment-binding';
 
 /**

@@ -72,7 +72,6 @@ export function useAssignmentActions(
       byRow.set(rowId, outcome);
       return { key: choiceKey, byRow };
     });
-    setBusy((previous) => new Set([...previous].filter((id) => id !== rowId)));
   };
 
   const run = async (action: AssignmentAction, rows: readonly ActionRow[], bulk: boolean) => {
@@ -99,6 +98,9 @@ export function useAssignmentActions(
     // The Assignment column (and every tab of this pair) shows what the platform holds now, whatever each call
     // answered; the list itself is not read again, so a refused row stays in view with its reason.
     await queryClient.invalidateQueries({ queryKey: ['platform', marketplace.Id, 'list', binding?.pair.id] });
+    // Rows stay busy until the records are read again, so a cell never shows its state from before the call.
+    const ran = new Set(rows.map((row) => row.id));
+    setBusy((previous) => new Set([...previous].filter((id) => !ran.has(id))));
     if (!bulk) return;
     controller.current = null;
     setProgress(null);

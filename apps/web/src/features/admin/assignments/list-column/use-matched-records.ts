@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { usePortalContext } from '@/app/portal/portal-context';
-import type { AdminApi } from '../../lib/admin-api';
+import { useAdminApi, type AdminApi } from '../../lib/admin-api';
 import type { AssignmentRecord } from '../assignment-pairs';
 import {
   matchedRecordsRequest,
@@ -8,7 +8,6 @@ import {
   type ListAssignmentBinding,
   type SwitcherChoice,
 } from './list-assignment-binding';
-import { useAdminApi } from '../../lib/admin-api';
 
 /** Records read a call at a time; the platform's largest page. */
 export const MATCH_PAGE_SIZE = 100;
