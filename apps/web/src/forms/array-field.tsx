@@ -1,7 +1,7 @@
 import { Box, Button, Fieldset, HStack, IconButton, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { Controller, useFieldArray, type Control } from 'react-hook-form';
-import { FieldControl } from './field-control';
+import { FieldControl, type IdPickerSlot } from './field-control';
 import { FieldLegend } from './field-legend';
 import { arrayItemField, type FormField } from './field-model';
 import { errorAt, listErrorAt, type FormErrors } from './form-errors';
@@ -21,6 +21,8 @@ export interface ArrayFieldProps {
   readonly errors: FormErrors;
   /** Renders an object item's fields; passed in because the form's field list also renders lists (recursion). */
   readonly renderFields: (fields: readonly FormField[]) => ReactNode;
+  /** The form's ID-field slot, for the items of a list of ids (`ApiClientIDs`). */
+  readonly idPicker?: IdPickerSlot | undefined;
 }
 
 function ItemActions(props: {
@@ -64,8 +66,9 @@ function ItemEditor(props: {
   control: Control<FormValues>;
   errors: FormErrors;
   renderFields: (fields: readonly FormField[]) => ReactNode;
+  idPicker: IdPickerSlot | undefined;
 }) {
-  const { item, control, errors, renderFields } = props;
+  const { item, control, errors, renderFields, idPicker } = props;
   if (item.fields) {
     return (
       <Fieldset.Root borderWidth="1px" rounded="l2" p="3">
@@ -84,6 +87,7 @@ function ItemEditor(props: {
           field={item}
           control={{ value: input.value, onChange: input.onChange, onBlur: input.onBlur, name: input.name }}
           error={errorAt(errors, item.path)}
+          idPicker={idPicker}
         />
       )}
     />
@@ -91,7 +95,7 @@ function ItemEditor(props: {
 }
 
 /** A list with an item editor (`control: 'array'`). */
-export function ArrayField({ field, control, errors, renderFields }: ArrayFieldProps) {
+export function ArrayField({ field, control, errors, renderFields, idPicker }: ArrayFieldProps) {
   const { item } = field;
   const {
     fields: entries,
@@ -123,6 +127,7 @@ export function ArrayField({ field, control, errors, renderFields }: ArrayFieldP
                   control={control}
                   errors={errors}
                   renderFields={renderFields}
+                  idPicker={idPicker}
                 />
               </Box>
               <ItemActions

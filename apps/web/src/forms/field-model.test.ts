@@ -14,6 +14,7 @@ describe('fieldLabel', () => {
     expect(fieldLabel('DefaultPriceScheduleID')).toBe('Default Price Schedule ID');
     expect(fieldLabel('URL')).toBe('URL');
     expect(fieldLabel('ID')).toBe('ID');
+    expect(fieldLabel('ApiClientIDs')).toBe('Api Client IDs');
     expect(fieldLabel('xp')).toBe('Extended Properties (xp)');
   });
 });

@@ -52,6 +52,11 @@ export interface FormField {
   readonly item?: FormField;
   /** Names a resource identifier, so the admin screens may swap in a picker for it. */
   readonly idField: boolean;
+  /**
+   * The identifier a picker resolves when the field is no property of its own: an item of `ApiClientIDs` is an
+   * `ApiClientID` (items are named after their list and position).
+   */
+  readonly idName?: string;
   /** A schema shape the engine does not know; edited as raw JSON so the user can still send it. */
   readonly unhandled: boolean;
   readonly schema: SchemaObject;
@@ -125,6 +130,8 @@ export function fieldLabel(name: string): string {
     .replace(/[_-]+/g, ' ')
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    // The rule above splits the plural of ID (`ApiClientIDs`) as an acronym followed by a word.
+    .replace(/\bI Ds\b/g, 'IDs')
     .trim();
   return spaced.charAt(0).toUpperCase() + spaced.slice(1);
 }
@@ -222,13 +229,19 @@ function buildField(spec: FieldSpec, mode: FormMode): FormField {
     ...(control === 'object' ? { fields: buildFields(schema, schema.required ?? [], mode, path) } : {}),
     // Items are built at an empty path so one template serves every index (see `arrayItemField`). Every item is
     // required: an unwanted one is removed with its button rather than left blank.
-    ...(control === 'array' && schema.items
-      ? { item: buildField({ name, path: '', label, schema: schema.items, required: true, idField: false }, mode) }
-      : {}),
+    ...(control === 'array' && schema.items ? { item: itemTemplate(spec, schema.items, mode) } : {}),
     idField,
     unhandled,
     schema,
   };
+}
+
+/** The item of a list: a list of ids (`ApiClientIDs`, `PaymentIDs`) holds identifiers, each with its picker. */
+function itemTemplate(list: FieldSpec, items: SchemaObject, mode: FormMode): FormField {
+  const idName = list.name.endsWith('IDs') ? list.name.slice(0, -1) : '';
+  const idField = items.type === 'string' && idName !== '' && isIdFieldName(idName);
+  const item = buildField({ ...list, path: '', schema: items, required: true, idField }, mode);
+  return idField ? { ...item, idName } : item;
 }
 
 function buildFields(schema: SchemaObject, required: readonly string[], mode: FormMode, prefix: string): FormField[] {

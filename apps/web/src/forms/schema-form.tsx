@@ -71,6 +71,7 @@ function Fields(props: {
                 control={control}
                 errors={errors}
                 renderFields={renderFields}
+                idPicker={idPicker}
               />
             );
           case 'multiselect':

@@ -25,15 +25,24 @@ function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
 }
 
-/** Reads a sibling of `field` in the form values: `Address.BuyerID` for `BuyerID` next to `Address.UserID`. */
+/**
+ * Reads the value named `name` nearest to `field` in the form values: its sibling first (`Address.BuyerID` for
+ * `Address.UserID`, `Specs.0.SpecID` for `Specs.0.OptionID`), else the same name further out, so an item of a list
+ * finds the parent id its form holds at the top (`OrderID` for `ItemsToReturn.0.LineItemID` or `PaymentIDs.0.value`).
+ */
 function siblingReader(values: unknown, field: FormField) {
   const parent = field.path.split('.').slice(0, -1);
+  const at = (keys: readonly string[]): unknown =>
+    keys.reduce<unknown>(
+      (node, key) => (typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined),
+      values,
+    );
   return (name: string): unknown => {
-    let node: unknown = values;
-    for (const key of [...parent, name]) {
-      node = typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[key] : undefined;
+    for (let depth = parent.length; depth >= 0; depth -= 1) {
+      const found = at([...parent.slice(0, depth), name]);
+      if (found !== undefined && found !== null && found !== '') return found;
     }
-    return node;
+    return undefined;
   };
 }
 
@@ -67,7 +76,7 @@ function WatchedIdPicker(props: IdPickerProps & { formControl: Control<FormValue
 function ResolvedIdPicker(props: IdPickerProps & { formValues: unknown }) {
   const { field, control, formValues, fallback } = props;
   const context = usePickerContext(siblingReader(formValues, field));
-  const resolved = useFieldTarget(field.name, context);
+  const resolved = useFieldTarget(field.idName ?? field.name, context);
   if (!resolved) return fallback;
   return <ResourceCombobox control={control} context={context} {...resolved} />;
 }
