@@ -102,6 +102,8 @@ describe('spec 2 §5 expression query messages, at the rule or group they concer
     expect(reasons({ rules: [rule('Order.Total', '', '1')] })).toEqual({ 'root.0': ['Rule must have an operator'] });
     expect(reasons({ rules: [rule('Order.Total', '>', ' ')] })).toEqual({ 'root.0': ['Rule must have a value'] });
     expect(reasons({ rules: [rule('Order.Status', 'in', [])] })).toEqual({ 'root.0': [MESSAGES.value] });
+    expect(reasons({ rules: [rule('Order.Total', '>', '1e5')] })).toEqual({ 'root.0': [MESSAGES.value] });
+    expect(reasons({ rules: [rule('Order.IsSubmitted', '=', 'yes')] })).toEqual({ 'root.0': [MESSAGES.value] });
     expect(reasons({ rules: [rule('Order.Total', 'value', '')] })).toEqual({});
     expect(reasons({ rules: [rule('Value.Number', 'value', '')] })).toEqual({ 'root.0': [MESSAGES.value] });
   });

@@ -1,4 +1,5 @@
 import { findField, takesValue, type ExpressionField } from './expression-fields';
+import { literalKind, literalOf } from './expression-paths';
 import {
   ARITHMETIC_COMBINATORS,
   COMMA,
@@ -126,8 +127,17 @@ class Validator {
     }
     if (!rule.operator) this.report(rule, MESSAGES.operator);
     const needsValue = model === 'Value' || (rule.operator !== '' && takesValue(rule.operator));
-    if (needsValue && isEmptyValue(rule.value)) this.report(rule, MESSAGES.value);
+    if (needsValue && (isEmptyValue(rule.value) || (field && !readable(field, rule)))) {
+      this.report(rule, MESSAGES.value);
+    }
   }
+}
+
+/** Whether every value of the rule reads as a literal of its kind (a number field's text is a number, ...). */
+function readable(field: ExpressionField, rule: QueryRule): boolean {
+  const kind = literalKind(field, rule.operator);
+  const values = Array.isArray(rule.value) ? rule.value : [rule.value];
+  return values.every((value) => typeof value === 'string' && literalOf(kind, value) !== null);
 }
 
 function isEmptyValue(value: unknown): boolean {
