@@ -12,6 +12,13 @@ function buyerUser(id: string, firstName: string) {
   return { ID: id, Username: id, FirstName: firstName, LastName: 'Member', Email: 'member@example.com', Active: true };
 }
 
+async function seriousViolations(page: Page) {
+  const audit = await new AxeBuilder({ page }).analyze();
+  return audit.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .map((violation) => [violation.id, violation.nodes.map((node) => node.target)]);
+}
+
 /** Chooses the switcher's user group through the 'Select User Group' modal. */
 async function chooseGroup(page: Page, group: { ID: string; Name: string }): Promise<void> {
   await page.getByRole('button', { name: 'Select User Group' }).click();
@@ -123,9 +130,12 @@ test.describe('Marketplace explorer: assignment pages', () => {
       );
       expect(saved.Items.map((record) => record.UserID).sort()).toEqual([first.ID, third.ID]);
 
-      const audit = await new AxeBuilder({ page }).analyze();
-      const serious = audit.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-      expect(serious, JSON.stringify(serious.map((v) => [v.id, v.nodes.map((n) => n.target)]))).toEqual([]);
+      // The page with its switcher, columns, per-row results and summary, in light and dark mode.
+      expect(await seriousViolations(page), 'light').toEqual([]);
+      await page.getByRole('button', { name: 'Switch to dark mode' }).click();
+      await expect(page.locator('html')).toHaveClass(/dark/);
+      expect(await seriousViolations(page), 'dark').toEqual([]);
+      await page.getByRole('button', { name: 'Switch to light mode' }).click();
 
       // Unassigning the selection asks first, then removes both assignments.
       await page.getByRole('button', { name: 'Unassign selected' }).click();
