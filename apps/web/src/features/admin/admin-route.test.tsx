@@ -1,6 +1,6 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { TestPortal, testPortalContext } from '@/app/portal/test-portal-context';
 import { appRoutes } from '@/app/router';
@@ -28,6 +28,12 @@ function renderAdmin(url: string) {
 }
 
 describe('the admin routes', () => {
+  // The route's lazy chunk is transformed on first import, which can outlast a findBy wait on a busy machine: load
+  // it once here so each test waits only for its own rendering.
+  beforeAll(async () => {
+    await import('./admin-route');
+  }, 60_000);
+
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();

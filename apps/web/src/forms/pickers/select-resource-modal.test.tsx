@@ -1,6 +1,6 @@
 import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { QueryParams } from '@/services/http';
 import type { ListPage } from '@/services/platform';
@@ -10,8 +10,6 @@ import { SelectResourceModal } from './select-resource-modal';
 import { MISSING_REQUIRED_PARAMETERS } from './use-picker-options';
 
 afterEach(cleanup);
-// Searches wait 300-500 ms before they run; on a loaded machine the default 1 s for findBy/waitFor is too tight.
-configure({ asyncUtilTimeout: 5000 });
 
 const buyers = Array.from({ length: 12 }, (_, index) => ({ ID: `b${index + 1}`, Name: `Buyer ${index + 1}` }));
 
