@@ -210,6 +210,8 @@ export function ExpressionEditor(props: ExpressionEditorProps) {
         <Button
           size="xs"
           variant="outline"
+          // An incomplete tree has no text yet: switching now would lose it.
+          disabled={outcome.text === null && state.query.rules.length > 0}
           onClick={() => onChange({ mode: 'text', text: outcome.text ?? '', note: null })}
         >
           Edit as text
