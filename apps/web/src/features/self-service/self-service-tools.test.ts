@@ -10,7 +10,11 @@ describe('visibleTools', () => {
     expect(staging.at(-1)?.beta).toBe(true);
   });
 
-  it('keeps the tools not built yet as placeholders and index tools as a real page', () => {
-    expect(SELF_SERVICE_TOOLS.filter((tool) => !tool.placeholder).map((tool) => tool.path)).toEqual(['index-tools']);
+  it('keeps the tools not built yet as placeholders; index, sync and subscription tools are real pages', () => {
+    expect(SELF_SERVICE_TOOLS.filter((tool) => !tool.placeholder).map((tool) => tool.path)).toEqual([
+      'index-tools',
+      'sync-tools',
+      'subscriptions',
+    ]);
   });
 });

@@ -20,8 +20,8 @@ export interface SelfServiceTool {
 
 export const SELF_SERVICE_TOOLS: readonly SelfServiceTool[] = [
   { path: 'index-tools', label: 'Index tools' },
-  { path: 'sync-tools', label: 'Sync tools', placeholder: true },
-  { path: 'subscriptions', label: 'Subscription tools', placeholder: true },
+  { path: 'sync-tools', label: 'Sync tools' },
+  { path: 'subscriptions', label: 'Subscription tools' },
   {
     path: 'staging-restore',
     label: 'Staging restore',
