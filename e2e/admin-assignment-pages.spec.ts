@@ -66,6 +66,12 @@ test.describe('Marketplace explorer: assignment pages', () => {
       await expect(page.getByText(`User Group: ${group.Name}`)).toBeVisible({ timeout: 20_000 });
       await expect(row.getByText('Assigned', { exact: true })).toBeVisible();
 
+      // The grid's cards carry the same selection box and Assignment state.
+      await page.getByText('Grid', { exact: true }).click();
+      await expect(page.getByRole('checkbox', { name: 'Select all on this page' })).toBeVisible();
+      await expect(page.getByRole('checkbox', { name: 'Select Switcher Member' })).toBeVisible();
+      await expect(page.getByRole('button', { name: 'Unassign Switcher Member' })).toBeVisible();
+
       await page.goto(`/admin/buyers/${buyer.ID}/users/${user.ID}/user-groups?${CONTEXT}`);
       await expect(
         page.getByRole('row').filter({ hasText: group.ID }).getByRole('link', { name: group.Name }),

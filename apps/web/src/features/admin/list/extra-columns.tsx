@@ -1,4 +1,4 @@
-import { Table } from '@chakra-ui/react';
+import { Box, Table } from '@chakra-ui/react';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import type { Item } from '../lib/admin-api';
 
@@ -33,6 +33,27 @@ export function ExtraCells({ columns, item }: { columns: readonly ExtraListColum
       {column.cell(item)}
     </td>
   ));
+}
+
+/** The same columns in a grid card: each cell's content as a line of the card. */
+export function ExtraCardParts({ columns, item }: { columns: readonly ExtraListColumn[]; item: Item }) {
+  return columns.map((column) => (
+    <Box key={column.key} data-extra-column={column.key} fontSize="sm" onClick={keepInCell} onKeyDown={keepInCell}>
+      {column.cell(item)}
+    </Box>
+  ));
+}
+
+/** The grid has no header row: the leading columns' header controls ('Select all on this page') span its top. */
+export function ExtraGridHeader({ columns }: { columns: readonly ExtraListColumn[] }) {
+  if (columns.length === 0) return null;
+  return (
+    <Box gridColumn="1 / -1" display="flex" gap="3" alignItems="center">
+      {columns.map((column) => (
+        <Box key={column.key}>{column.header}</Box>
+      ))}
+    </Box>
+  );
 }
 
 /** The columns of one placement, in the page's order. */

@@ -181,7 +181,13 @@ export function ListPage({
           <Text color="fg.muted">{list.isError ? 'The list could not be loaded.' : emptyText}</Text>
         </Box>
       ) : view === 'grid' ? (
-        <ListGrid items={items} columns={columns.shown} rowHref={rowHref} onOpen={open} />
+        <ListGrid
+          items={items}
+          columns={columns.shown}
+          rowHref={rowHref}
+          onOpen={open}
+          extraColumns={assignments?.columns}
+        />
       ) : (
         <ListTable
           items={items}

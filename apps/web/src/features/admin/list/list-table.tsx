@@ -5,7 +5,14 @@ import { displayName } from '@/lib/display-name';
 import type { Item } from '../lib/admin-api';
 import type { ListColumn } from '../lib/columns';
 import { formatValue } from '../lib/format-value';
-import { ExtraCells, ExtraHeaders, extraAt, type ExtraListColumn } from './extra-columns';
+import {
+  ExtraCardParts,
+  ExtraCells,
+  ExtraGridHeader,
+  ExtraHeaders,
+  extraAt,
+  type ExtraListColumn,
+} from './extra-columns';
 
 export interface ListViewProps {
   items: readonly Item[];
@@ -17,7 +24,7 @@ export interface ListViewProps {
   sort?: string;
   sortable?: ReadonlySet<string>;
   onSort?: (field: string) => void;
-  /** Table only: columns a page adds before and after the fields (an assignment page's, see extra-columns). */
+  /** Columns a page adds before and after the fields (an assignment page's, see extra-columns); cards show them too. */
   extraColumns?: readonly ExtraListColumn[];
 }
 
@@ -135,10 +142,13 @@ export const ListTable = memo(ListTableView);
 
 /** Cards, 1 to 4 a row by screen width (spec 2 §9). */
 function ListGridView(props: ListViewProps) {
-  const { items, columns, rowHref, onOpen } = props;
+  const { items, columns, rowHref, onOpen, extraColumns } = props;
   const { container, onKeyDown } = useRowKeys(onOpen);
+  const leading = extraAt(extraColumns, 'start');
+  const trailing = extraAt(extraColumns, 'end');
   return (
     <SimpleGrid ref={container} columns={{ base: 1, md: 2, lg: 3, '2xl': 4 }} gap="3">
+      <ExtraGridHeader columns={leading} />
       {items.map((item, index) => {
         const href = rowHref(item);
         return (
@@ -154,6 +164,7 @@ function ListGridView(props: ListViewProps) {
             _focusVisible={{ outline: '2px solid', outlineColor: 'blue.focusRing' }}
           >
             <Card.Body gap="1">
+              <ExtraCardParts columns={leading} item={item} />
               <Card.Title wordBreak="break-word">{displayName(item)}</Card.Title>
               {columns.map((column) => (
                 <Text key={column.field} fontSize="sm" truncate>
@@ -163,6 +174,7 @@ function ListGridView(props: ListViewProps) {
                   {formatValue(item[column.field], column)}
                 </Text>
               ))}
+              <ExtraCardParts columns={trailing} item={item} />
             </Card.Body>
           </Card.Root>
         );
