@@ -1,19 +1,8 @@
-import {
-  Alert,
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  Fieldset,
-  Input,
-  List,
-  Portal,
-  Stack,
-  Switch,
-} from '@chakra-ui/react';
+import { Alert, Button, Field, Fieldset, Input, List, Stack, Switch } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { GRANTS, type RoleGroup, type RoleGroupInput } from '@/services/portal';
 import { isPortalError, type FieldError } from '@/services/portal-error';
+import { AppDialog } from '@/ui/app-dialog';
 import { notifyError } from '@/ui/notify-error';
 import { toaster } from '@/ui/toaster';
 import { errorSummaryTitle, formField, NAME_MAX_LENGTH, validateRoleGroup } from './role-rules';
@@ -81,74 +70,67 @@ export function RoleEditDialog({ group, allowed, manageMembers, onClose }: RoleE
   };
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size="lg" scrollBehavior="inside">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Edit {group.Name}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <form id="role-form" onSubmit={(event) => void submit(event)} noValidate>
-                <Stack gap="5">
-                  {errors.length > 0 && <ErrorSummary errors={errors} />}
-                  <Field.Root readOnly>
-                    <Field.Label>Id</Field.Label>
-                    <Input value={draft.Id} readOnly />
-                  </Field.Root>
-                  <Field.Root required invalid={errorOf('Name') !== undefined}>
-                    <Field.Label>
-                      Name
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input
-                      value={draft.Name}
-                      maxLength={NAME_MAX_LENGTH}
-                      onChange={(event) => setDraft({ ...draft, Name: event.target.value })}
-                    />
-                    <Field.ErrorText>{errorOf('Name')}</Field.ErrorText>
-                  </Field.Root>
-                  <RolePicker
-                    allowed={allowed}
-                    selected={draft.OcRoles}
-                    onChange={(OcRoles) => setDraft({ ...draft, OcRoles })}
-                    error={errorOf('OcRoles')}
-                  />
-                  <Fieldset.Root>
-                    <Fieldset.Legend>Grants</Fieldset.Legend>
-                    <Stack gap="2">
-                      {GRANTS.map((grant) => (
-                        <Switch.Root
-                          key={grant}
-                          checked={draft[grant]}
-                          onCheckedChange={(details) => setDraft({ ...draft, [grant]: details.checked })}
-                        >
-                          <Switch.HiddenInput />
-                          <Switch.Control />
-                          <Switch.Label>{grant}</Switch.Label>
-                        </Switch.Root>
-                      ))}
-                    </Stack>
-                  </Fieldset.Root>
-                </Stack>
-              </form>
-              {manageMembers && <RoleMembers id={group.Id} members={group.Members} />}
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button type="submit" form="role-form" colorPalette="blue" loading={save.isPending}>
-                Save
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open
+      onOpenChange={(details) => !details.open && onClose()}
+      size="lg"
+      scrollBehavior="inside"
+      title={<>Edit {group.Name}</>}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" form="role-form" colorPalette="blue" loading={save.isPending}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <form id="role-form" onSubmit={(event) => void submit(event)} noValidate>
+        <Stack gap="5">
+          {errors.length > 0 && <ErrorSummary errors={errors} />}
+          <Field.Root readOnly>
+            <Field.Label>Id</Field.Label>
+            <Input value={draft.Id} readOnly />
+          </Field.Root>
+          <Field.Root required invalid={errorOf('Name') !== undefined}>
+            <Field.Label>
+              Name
+              <Field.RequiredIndicator />
+            </Field.Label>
+            <Input
+              value={draft.Name}
+              maxLength={NAME_MAX_LENGTH}
+              onChange={(event) => setDraft({ ...draft, Name: event.target.value })}
+            />
+            <Field.ErrorText>{errorOf('Name')}</Field.ErrorText>
+          </Field.Root>
+          <RolePicker
+            allowed={allowed}
+            selected={draft.OcRoles}
+            onChange={(OcRoles) => setDraft({ ...draft, OcRoles })}
+            error={errorOf('OcRoles')}
+          />
+          <Fieldset.Root>
+            <Fieldset.Legend>Grants</Fieldset.Legend>
+            <Stack gap="2">
+              {GRANTS.map((grant) => (
+                <Switch.Root
+                  key={grant}
+                  checked={draft[grant]}
+                  onCheckedChange={(details) => setDraft({ ...draft, [grant]: details.checked })}
+                >
+                  <Switch.HiddenInput />
+                  <Switch.Control />
+                  <Switch.Label>{grant}</Switch.Label>
+                </Switch.Root>
+              ))}
+            </Stack>
+          </Fieldset.Root>
+        </Stack>
+      </form>
+      {manageMembers && <RoleMembers id={group.Id} members={group.Members} />}
+    </AppDialog>
   );
 }

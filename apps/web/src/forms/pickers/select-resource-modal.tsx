@@ -1,7 +1,8 @@
-import { Button, CloseButton, Dialog, Field, HStack, Input, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Field, HStack, Input, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { MODAL_SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@/lib/use-debounced-value';
 import { describeError } from '@/services/portal-error';
+import { AppDialog } from '@/ui/app-dialog';
 import {
   MISSING_REQUIRED_PARAMETERS,
   MODAL_PAGE_SIZE,
@@ -36,35 +37,20 @@ export function SelectResourceModal(props: SelectResourceModalProps) {
   const resolved = useFieldTarget(fieldName, context);
   const label = resolved?.target.label ?? fieldName;
   return (
-    <Dialog.Root open={open} onOpenChange={(details) => onOpenChange(details.open)} size="md">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Select {label}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              {resolved ? (
-                <SearchResults
-                  {...resolved}
-                  context={context}
-                  onSelect={(option) => {
-                    onSelect(option);
-                    onOpenChange(false);
-                  }}
-                />
-              ) : (
-                <Text role="status">There is no list of {label} to choose from.</Text>
-              )}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog open={open} onOpenChange={(details) => onOpenChange(details.open)} size="md" title={<>Select {label}</>}>
+      {resolved ? (
+        <SearchResults
+          {...resolved}
+          context={context}
+          onSelect={(option) => {
+            onSelect(option);
+            onOpenChange(false);
+          }}
+        />
+      ) : (
+        <Text role="status">There is no list of {label} to choose from.</Text>
+      )}
+    </AppDialog>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Box, Button, CloseButton, Dialog, HStack, Input, Portal, Text } from '@chakra-ui/react';
+import { Box, Button, HStack, Input, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useFormContext } from 'react-hook-form';
@@ -11,6 +11,7 @@ import { pickerTarget } from '@/forms/pickers/id-field-target';
 import { PickerScope } from '@/forms/pickers/picker-source';
 import { SelectResourceModal } from '@/forms/pickers/select-resource-modal';
 import { SchemaForm } from '@/forms/schema-form';
+import { AppDialog } from '@/ui/app-dialog';
 import { toaster } from '@/ui/toaster';
 import { errorMessagesOf, useAdminApi } from '../lib/admin-api';
 import { saveCall, type AssignmentRecord } from './assignment-pairs';
@@ -107,50 +108,36 @@ export function AssignmentDialog(props: AssignmentDialogProps) {
 
   const title = record ? 'Edit Assignment' : 'Create Assignment';
   return (
-    <Dialog.Root
+    <AppDialog
       open={open}
       onOpenChange={(details) => {
         setErrors([]);
         onOpenChange(details.open);
       }}
       size="lg"
+      title={title}
     >
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>{title}</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Box mb={errors.length > 0 ? '4' : '0'}>
-                <PlatformErrorAlert messages={errors} />
-              </Box>
-              {fields.length === 0 ? (
-                <Text>Nothing of this assignment can be changed.</Text>
-              ) : (
-                <PickerScope ownerResourceId={pair.resourceId} params={context}>
-                  <SchemaForm
-                    fields={fields}
-                    defaultValues={defaultValues}
-                    onSubmit={submit}
-                    idPicker={idPicker}
-                    submitLabel={record ? 'Save' : 'Create Assignment'}
-                    actions={
-                      <Button variant="outline" onClick={() => onOpenChange(false)}>
-                        Cancel
-                      </Button>
-                    }
-                  />
-                </PickerScope>
-              )}
-            </Dialog.Body>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Box mb={errors.length > 0 ? '4' : '0'}>
+        <PlatformErrorAlert messages={errors} />
+      </Box>
+      {fields.length === 0 ? (
+        <Text>Nothing of this assignment can be changed.</Text>
+      ) : (
+        <PickerScope ownerResourceId={pair.resourceId} params={context}>
+          <SchemaForm
+            fields={fields}
+            defaultValues={defaultValues}
+            onSubmit={submit}
+            idPicker={idPicker}
+            submitLabel={record ? 'Save' : 'Create Assignment'}
+            actions={
+              <Button variant="outline" onClick={() => onOpenChange(false)}>
+                Cancel
+              </Button>
+            }
+          />
+        </PickerScope>
+      )}
+    </AppDialog>
   );
 }

@@ -1,5 +1,6 @@
-import { AbsoluteCenter, Box, Button, Dialog, Portal, Spinner, Text } from '@chakra-ui/react';
+import { AbsoluteCenter, Box, Button, Spinner, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { AppDialog } from '@/ui/app-dialog';
 
 /** The dialog's text (spec 2 §2 "Generic detail page"). */
 export function deleteWarning(singular: string): string {
@@ -30,38 +31,45 @@ export function DeleteDialog(props: {
     }
   };
   return (
-    <Dialog.Root role="alertdialog" open={open} onOpenChange={(details) => !busy && setOpen(details.open)}>
-      <Button colorPalette="red" variant="outline" size={size} aria-label={triggerLabel} onClick={() => setOpen(true)}>
-        Delete
-      </Button>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content aria-busy={busy}>
-            <Dialog.Header>
-              <Dialog.Title>Are you sure?</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>{deleteWarning(singular)}</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" disabled={busy} onClick={() => setOpen(false)}>
-                Cancel
-              </Button>
-              <Button colorPalette="red" disabled={busy} onClick={() => void confirm()}>
-                Delete {singular}
-              </Button>
-            </Dialog.Footer>
-            {busy && (
-              <Box position="absolute" inset="0" bg="bg/80" rounded="inherit" aria-label="Deleting">
-                <AbsoluteCenter>
-                  <Spinner size="lg" />
-                </AbsoluteCenter>
-              </Box>
-            )}
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      role="alertdialog"
+      open={open}
+      onOpenChange={(details) => !busy && setOpen(details.open)}
+      title="Are you sure?"
+      closeLabel={false}
+      busy={busy}
+      trigger={
+        <Button
+          colorPalette="red"
+          variant="outline"
+          size={size}
+          aria-label={triggerLabel}
+          onClick={() => setOpen(true)}
+        >
+          Delete
+        </Button>
+      }
+      footer={
+        <>
+          <Button variant="outline" disabled={busy} onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+          <Button colorPalette="red" disabled={busy} onClick={() => void confirm()}>
+            Delete {singular}
+          </Button>
+        </>
+      }
+      overlay={
+        busy && (
+          <Box position="absolute" inset="0" bg="bg/80" rounded="inherit" aria-label="Deleting">
+            <AbsoluteCenter>
+              <Spinner size="lg" />
+            </AbsoluteCenter>
+          </Box>
+        )
+      }
+    >
+      <Text>{deleteWarning(singular)}</Text>
+    </AppDialog>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Dialog, Portal, Text } from '@chakra-ui/react';
+import { Button, Text } from '@chakra-ui/react';
 import { useEffect } from 'react';
 import { useBlocker } from 'react-router';
+import { AppDialog } from '@/ui/app-dialog';
 
 /**
  * Asks before leaving a changed form, inside the app (a dialog) and when the tab closes or reloads (the browser's
@@ -19,28 +20,24 @@ export function UnsavedChangesGuard({ when }: { when: () => boolean }) {
   }, [when]);
   const open = blocker.state === 'blocked';
   return (
-    <Dialog.Root role="alertdialog" open={open} onOpenChange={(details) => !details.open && blocker.reset?.()}>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Leave without saving?</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Text>Your changes to this form have not been saved. If you leave, they are lost.</Text>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={() => blocker.reset?.()}>
-                Stay on this page
-              </Button>
-              <Button colorPalette="red" onClick={() => blocker.proceed?.()}>
-                Leave and discard
-              </Button>
-            </Dialog.Footer>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      role="alertdialog"
+      open={open}
+      onOpenChange={(details) => !details.open && blocker.reset?.()}
+      title="Leave without saving?"
+      closeLabel={false}
+      footer={
+        <>
+          <Button variant="outline" onClick={() => blocker.reset?.()}>
+            Stay on this page
+          </Button>
+          <Button colorPalette="red" onClick={() => blocker.proceed?.()}>
+            Leave and discard
+          </Button>
+        </>
+      }
+    >
+      <Text>Your changes to this form have not been saved. If you leave, they are lost.</Text>
+    </AppDialog>
   );
 }

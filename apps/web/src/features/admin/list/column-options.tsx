@@ -1,5 +1,6 @@
-import { Button, CloseButton, Dialog, Portal } from '@chakra-ui/react';
+import { Button, Dialog } from '@chakra-ui/react';
 import { fieldLabel } from '@/forms/field-model';
+import { AppDialog } from '@/ui/app-dialog';
 import { CheckboxList } from '@/ui/checkbox-list';
 import type { ListColumn } from '../lib/columns';
 
@@ -16,42 +17,35 @@ export function ColumnOptions(props: {
     onChange(checked ? [...chosen.filter((name) => name !== field), field] : chosen.filter((name) => name !== field));
   };
   return (
-    <Dialog.Root size="md">
-      <Dialog.Trigger asChild>
-        <Button variant="outline" size="sm">
-          Columns
-        </Button>
-      </Dialog.Trigger>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Columns</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <CheckboxList
-                options={[...labels.keys()]}
-                chosen={chosen.map(fieldLabel)}
-                onToggle={toggle}
-                filterLabel="Filter columns"
-                emptyText="No column matches."
-              />
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="ghost" onClick={() => onChange(null)}>
-                Reset to defaults
-              </Button>
-              <Dialog.ActionTrigger asChild>
-                <Button>Done</Button>
-              </Dialog.ActionTrigger>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close column options" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      size="md"
+      title="Columns"
+      closeLabel="Close column options"
+      trigger={
+        <Dialog.Trigger asChild>
+          <Button variant="outline" size="sm">
+            Columns
+          </Button>
+        </Dialog.Trigger>
+      }
+      footer={
+        <>
+          <Button variant="ghost" onClick={() => onChange(null)}>
+            Reset to defaults
+          </Button>
+          <Dialog.ActionTrigger asChild>
+            <Button>Done</Button>
+          </Dialog.ActionTrigger>
+        </>
+      }
+    >
+      <CheckboxList
+        options={[...labels.keys()]}
+        chosen={chosen.map(fieldLabel)}
+        onToggle={toggle}
+        filterLabel="Filter columns"
+        emptyText="No column matches."
+      />
+    </AppDialog>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Dialog, Field, Input, NativeSelect, Portal, Stack } from '@chakra-ui/react';
+import { Button, Field, Input, NativeSelect, Stack } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { SchemaObject } from '@/description/openapi-types';
+import { AppDialog } from '@/ui/app-dialog';
 import type { XpType } from './infer-xp-schema';
 
 const TYPES: readonly XpType[] = ['string', 'number', 'integer', 'boolean', 'object', 'array'];
@@ -78,65 +79,49 @@ export function AddPropertyDialog(props: {
     reset();
   };
   return (
-    <Dialog.Root
+    <AppDialog
       open={open}
       onOpenChange={(details) => {
         setOpen(details.open);
         if (!details.open) reset();
       }}
+      title="Add Property"
+      trigger={
+        <Button type="button" size="sm" variant="outline" onClick={() => setOpen(true)}>
+          Add Property
+        </Button>
+      }
+      onSubmit={add}
+      footer={
+        <>
+          <Button type="button" variant="outline" onClick={() => setOpen(false)}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={!complete || problem !== undefined}>
+            Add
+          </Button>
+        </>
+      }
     >
-      <Button type="button" size="sm" variant="outline" onClick={() => setOpen(true)}>
-        Add Property
-      </Button>
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            {/* Its own form: Enter adds the property instead of submitting the item's form behind it. */}
-            <form
-              noValidate
-              onSubmit={(event) => {
-                event.preventDefault();
-                event.stopPropagation();
-                add();
-              }}
-            >
-              <Dialog.Header>
-                <Dialog.Title>Add Property</Dialog.Title>
-              </Dialog.Header>
-              <Dialog.Body>
-                <Stack gap="4">
-                  <Field.Root required invalid={problem !== undefined}>
-                    <Field.Label>
-                      Name
-                      <Field.RequiredIndicator />
-                    </Field.Label>
-                    <Input value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
-                    {problem && <Field.ErrorText>{problem}</Field.ErrorText>}
-                  </Field.Root>
-                  <TypeSelect label="Type" value={type} options={TYPES} onChange={(v) => setType(v as XpType)} />
-                  {type === 'array' && (
-                    <TypeSelect
-                      label="Item type"
-                      value={itemType}
-                      options={ITEM_TYPES}
-                      onChange={(v) => setItemType(v as XpType)}
-                    />
-                  )}
-                </Stack>
-              </Dialog.Body>
-              <Dialog.Footer>
-                <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-                  Cancel
-                </Button>
-                <Button type="submit" disabled={!complete || problem !== undefined}>
-                  Add
-                </Button>
-              </Dialog.Footer>
-            </form>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+      <Stack gap="4">
+        <Field.Root required invalid={problem !== undefined}>
+          <Field.Label>
+            Name
+            <Field.RequiredIndicator />
+          </Field.Label>
+          <Input value={name} onChange={(event) => setName(event.target.value)} autoComplete="off" />
+          {problem && <Field.ErrorText>{problem}</Field.ErrorText>}
+        </Field.Root>
+        <TypeSelect label="Type" value={type} options={TYPES} onChange={(v) => setType(v as XpType)} />
+        {type === 'array' && (
+          <TypeSelect
+            label="Item type"
+            value={itemType}
+            options={ITEM_TYPES}
+            onChange={(v) => setItemType(v as XpType)}
+          />
+        )}
+      </Stack>
+    </AppDialog>
   );
 }

@@ -1,9 +1,10 @@
-import { Button, CloseButton, Dialog, Portal, Stack, Text } from '@chakra-ui/react';
+import { Button, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { getIdentityToken } from '@/auth/oidc-settings';
 import type { SearchIndex } from '@/services/portal';
 import { isPortalError } from '@/services/portal-error';
+import { AppDialog } from '@/ui/app-dialog';
 import { notifyError } from '@/ui/notify-error';
 import { toaster, TOAST_DURATION_MS } from '@/ui/toaster';
 import { Captcha, CAPTCHA_CHALLENGE_URL } from '../captcha/captcha';
@@ -52,46 +53,33 @@ export function RebuildDialog({ index, onClose, onStarted }: RebuildDialogProps)
   };
 
   return (
-    <Dialog.Root open onOpenChange={(details) => !details.open && onClose()} size="md">
-      <Portal>
-        <Dialog.Backdrop />
-        <Dialog.Positioner>
-          <Dialog.Content>
-            <Dialog.Header>
-              <Dialog.Title>Rebuild the {index.Type.toLowerCase()} index</Dialog.Title>
-            </Dialog.Header>
-            <Dialog.Body>
-              <Stack gap="4">
-                <Text>
-                  A new index is built from every {index.Type === 'Products' ? 'product' : 'order'} of the marketplace.
-                  The active index keeps answering searches until the new one replaces it; if too many documents are
-                  rejected, the build fails and the active index stays.
-                </Text>
-                <Text color="fg.muted" fontSize="sm">
-                  A marketplace can rebuild each index 3 times an hour and 5 times a week.
-                </Text>
-                <Captcha
-                  key={attempt}
-                  challengeUrl={CAPTCHA_CHALLENGE_URL}
-                  getToken={getIdentityToken}
-                  onChange={setToken}
-                />
-              </Stack>
-            </Dialog.Body>
-            <Dialog.Footer>
-              <Button variant="outline" onClick={onClose}>
-                Cancel
-              </Button>
-              <Button colorPalette="blue" disabled={!token} loading={rebuild.isPending} onClick={start}>
-                Start
-              </Button>
-            </Dialog.Footer>
-            <Dialog.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close" />
-            </Dialog.CloseTrigger>
-          </Dialog.Content>
-        </Dialog.Positioner>
-      </Portal>
-    </Dialog.Root>
+    <AppDialog
+      open
+      onOpenChange={(details) => !details.open && onClose()}
+      size="md"
+      title={`Rebuild the ${index.Type.toLowerCase()} index`}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button colorPalette="blue" disabled={!token} loading={rebuild.isPending} onClick={start}>
+            Start
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        <Text>
+          A new index is built from every {index.Type === 'Products' ? 'product' : 'order'} of the marketplace. The
+          active index keeps answering searches until the new one replaces it; if too many documents are rejected, the
+          build fails and the active index stays.
+        </Text>
+        <Text color="fg.muted" fontSize="sm">
+          A marketplace can rebuild each index 3 times an hour and 5 times a week.
+        </Text>
+        <Captcha key={attempt} challengeUrl={CAPTCHA_CHALLENGE_URL} getToken={getIdentityToken} onChange={setToken} />
+      </Stack>
+    </AppDialog>
   );
 }
