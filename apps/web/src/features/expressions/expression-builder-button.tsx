@@ -36,6 +36,11 @@ export function ExpressionBuilderButton({ subject, field }: { subject: BuilderSu
     const value = form.getValues(name);
     return typeof value === 'string' ? value : '';
   };
+  const count = (name: string) => {
+    const value = form.getValues(name);
+    const number = typeof value === 'string' && value.trim() !== '' ? Number(value) : NaN;
+    return Number.isFinite(number) ? number : null;
+  };
   const save = (values: BuilderValues) => {
     for (const [name, value] of Object.entries(values)) {
       form.setValue(name, value as string | boolean, { shouldDirty: true, shouldValidate: true, shouldTouch: true });
@@ -63,6 +68,11 @@ export function ExpressionBuilderButton({ subject, field }: { subject: BuilderSu
               ValueExpression: text('ValueExpression'),
               RuleExpression: text('RuleExpression'),
               LineItemLevel: form.getValues('LineItemLevel') === true,
+            }}
+            lineLimits={{
+              itemLimit: count('ItemLimitPerOrder'),
+              quantityLimit: count('QuantityLimitPerOrder'),
+              sortBy: text('ItemSortBy'),
             }}
             onSave={save}
             onClose={() => setOpen(false)}

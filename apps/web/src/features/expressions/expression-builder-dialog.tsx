@@ -3,6 +3,7 @@ import type { ExpressionKind } from '@portal/expressions';
 import { useMemo, useState, type ReactNode } from 'react';
 import { findField, xpField, type ExpressionField } from './expression-fields';
 import { editorOutcome, ExpressionEditor, openExpression, type EditorState } from './expression-editor';
+import type { LineLimits } from './preview-evaluate';
 import type { PreviewExpressions } from './preview-panel';
 import { isGroup, withIds, type ExpressionType, type QueryGroup } from './query-tree';
 import { RecipeDialog } from './recipe-dialog';
@@ -69,10 +70,12 @@ export function ExpressionBuilderDialog(props: {
   initial: BuilderValues;
   onSave: (values: BuilderValues) => void;
   onClose: () => void;
+  /** A promotion's line limits from its form, so the preview counts lines as the platform does. */
+  lineLimits?: LineLimits;
   /** The live preview, given the expressions as they stand (absent where no marketplace is at hand). */
   renderPreview?: (expressions: PreviewExpressions) => ReactNode;
 }) {
-  const { subject, baseFields, initial, onSave, onClose, renderPreview } = props;
+  const { subject, baseFields, initial, onSave, onClose, renderPreview, lineLimits } = props;
   const slots = SLOTS[subject];
   const [states, setStates] = useState<Record<string, EditorState>>(() =>
     Object.fromEntries(slots.map((slot) => [slot.key, openExpression(initial[slot.key] ?? '', baseFields)])),
@@ -94,7 +97,13 @@ export function ExpressionBuilderDialog(props: {
   );
   const valid = outcomes.every((outcome) => outcome.valid);
   const preview: PreviewExpressions = isPromotion
-    ? { kind: 'promotion', eligible: outcomes[0]?.text ?? null, value: outcomes[1]?.text ?? null, lineItemLevel }
+    ? {
+        kind: 'promotion',
+        eligible: outcomes[0]?.text ?? null,
+        value: outcomes[1]?.text ?? null,
+        lineItemLevel,
+        limits: lineLimits ?? {},
+      }
     : { kind: 'approval', rule: outcomes[0]?.text ?? null };
 
   const applyChosenRecipe = (chosen: Recipe, values: Record<string, string>) => {

@@ -18,6 +18,7 @@ interface Promotion {
   eligible: string;
   value: string;
   lineItemLevel: boolean;
+  limits?: { itemLimit?: number; quantityLimit?: number; sortBy?: string };
 }
 
 const ENTERED = {
@@ -41,6 +42,25 @@ const PROMOTIONS: Promotion[] = [
   { eligible: 'order.Subtotal > 20', value: 'min(order.Subtotal * .2, 100)', lineItemLevel: false },
   { eligible: 'items.all(Product.xp.OnSale = true)', value: 'order.Subtotal * .25', lineItemLevel: false },
   { eligible: "items.quantity(ProductID = 'BELL-1') > 2", value: 'order.Subtotal * 5', lineItemLevel: false },
+  // Line-item-level limits: the first line by price, then two units at most.
+  {
+    eligible: 'item.Quantity > 0',
+    value: 'item.LineSubtotal * .5',
+    lineItemLevel: true,
+    limits: { itemLimit: 1, sortBy: '!UnitPrice' },
+  },
+  {
+    eligible: 'item.Quantity > 0',
+    value: 'item.LineSubtotal * .5',
+    lineItemLevel: true,
+    limits: { quantityLimit: 2, sortBy: 'UnitPrice' },
+  },
+  {
+    eligible: 'item.Quantity > 0',
+    value: 'item.Quantity',
+    lineItemLevel: true,
+    limits: { quantityLimit: 4, sortBy: 'Product.Name' },
+  },
   ...RECIPES.filter((recipe) => recipe.kind === 'promotion').map((recipe) => {
     const applied = applyRecipe(recipe, ENTERED);
     return {
@@ -71,6 +91,9 @@ describe('live preview agrees with the platform', () => {
           EligibleExpression: promotion.eligible,
           ValueExpression: promotion.value,
           LineItemLevel: promotion.lineItemLevel,
+          ItemLimitPerOrder: promotion.limits?.itemLimit,
+          QuantityLimitPerOrder: promotion.limits?.quantityLimit,
+          ItemSortBy: promotion.limits?.sortBy,
         },
         {
           order: subject.order,

@@ -65,9 +65,70 @@ function amountOf(expression: string, context: ExpressionContext, cap: number): 
   }
 }
 
+/** A line-item-level promotion's limits, from its form (ItemLimitPerOrder, QuantityLimitPerOrder, ItemSortBy). */
+export interface LineLimits {
+  readonly itemLimit?: number | null;
+  readonly quantityLimit?: number | null;
+  readonly sortBy?: string | null;
+}
+
+function fieldAt(item: Item, path: string): unknown {
+  let value: unknown = item;
+  for (const part of path.split('.')) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Item)[part];
+  }
+  return value;
+}
+
+/** Lines in ItemSortBy order (`!` first for descending, several keys by commas; lines without a value last). */
+function sortLines(lines: readonly Item[], sortBy: string | null | undefined): Item[] {
+  if (!sortBy || sortBy.trim() === '') return [...lines];
+  const keys = sortBy
+    .split(',')
+    .map((key) => key.trim())
+    .filter((key) => key !== '')
+    .map((key) => (key.startsWith('!') ? { path: key.slice(1), sign: -1 } : { path: key, sign: 1 }));
+  const compare = (a: Item, b: Item): number => {
+    for (const { path, sign } of keys) {
+      const left = fieldAt(a, path);
+      const right = fieldAt(b, path);
+      if (left === right) continue;
+      if (left === undefined || left === null) return 1;
+      if (right === undefined || right === null) return -1;
+      const order =
+        typeof left === 'number' && typeof right === 'number'
+          ? left - right
+          : String(left).localeCompare(String(right));
+      if (order !== 0) return order * sign;
+    }
+    return 0;
+  };
+  return [...lines].sort(compare);
+}
+
+/** Each qualifying line's discount, in ItemSortBy order within the item and quantity limits. */
+function lineLevelAmount(value: string, lines: readonly Item[], subject: PreviewSubject, limits: LineLimits): number {
+  let unitsLeft = limits.quantityLimit ?? Infinity;
+  let amount = 0;
+  for (const line of sortLines(lines, limits.sortBy).slice(0, limits.itemLimit ?? Infinity)) {
+    if (unitsLeft <= 0) break;
+    const quantity = num(line.Quantity);
+    const counted = Math.min(quantity, unitsLeft);
+    unitsLeft -= counted;
+    // A line partly within the quantity limit is valued as if it had only the units left.
+    const valued =
+      counted === quantity
+        ? line
+        : { ...line, Quantity: counted, LineSubtotal: roundMoney(num(line.UnitPrice) * counted) };
+    amount += amountOf(value, contextOf(subject, valued), num(line.LineSubtotal));
+  }
+  return roundCents(amount);
+}
+
 /** A promotion alone on the order (no other promotion has taken part of the subtotal). */
 export function previewPromotion(
-  expressions: { eligible: string; value: string; lineItemLevel: boolean },
+  expressions: { eligible: string; value: string; lineItemLevel: boolean; limits?: LineLimits },
   subject: PreviewSubject,
 ): PromotionPreview {
   if (!expressions.lineItemLevel) {
@@ -80,13 +141,9 @@ export function previewPromotion(
     };
   }
   const lines = subject.items.filter((line) => holds(expressions.eligible, contextOf(subject, line)));
-  const amount = lines.reduce(
-    (sum, line) => sum + amountOf(expressions.value, contextOf(subject, line), num(line.LineSubtotal)),
-    0,
-  );
   return {
     eligible: lines.length > 0,
-    amount: roundCents(amount),
+    amount: lineLevelAmount(expressions.value, lines, subject, expressions.limits ?? {}),
     eligibleLineIds: lines.map((line) => String(line.ID)),
   };
 }

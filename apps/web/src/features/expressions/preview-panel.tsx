@@ -1,7 +1,7 @@
 import { Box, Field, Heading, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { usePreviewOrders, usePreviewSubject } from './preview-data';
-import { previewApproval, previewPromotion } from './preview-evaluate';
+import { previewApproval, previewPromotion, type LineLimits } from './preview-evaluate';
 
 // LIVE PREVIEW (screen)
 // Pick an order and see, as the expressions change, what the platform would do with them on it.
@@ -12,7 +12,7 @@ function money(amount: number, currency: unknown): string {
 }
 
 export type PreviewExpressions =
-  | { kind: 'promotion'; eligible: string | null; value: string | null; lineItemLevel: boolean }
+  | { kind: 'promotion'; eligible: string | null; value: string | null; lineItemLevel: boolean; limits: LineLimits }
   | { kind: 'approval'; rule: string | null };
 
 export function PreviewPanel({ expressions }: { expressions: PreviewExpressions }) {
