@@ -35,6 +35,14 @@ function valueText(field: ExpressionField, operator: string, expr: Expr): string
 
 const OPERATOR_OF: Readonly<Record<string, string>> = { '<>': 'not' };
 
+/** The Value field a literal reads as (`Value.Number` for 5). */
+const VALUE_FIELD_OF: Readonly<Record<string, string | undefined>> = {
+  string: 'Text',
+  number: 'Number',
+  boolean: 'Boolean',
+  date: 'Date',
+};
+
 /** `item = literal`, the condition of the array operators. */
 function elementLiteral(expr: Expr | undefined): Expr | null {
   if (expr?.type !== 'binary' || expr.operator !== '=') return null;
@@ -63,9 +71,8 @@ class Reader {
         return field ? this.rule(field, 'value', '') : null;
       }
       case 'literal': {
-        const kind = ({ string: 'Text', number: 'Number', boolean: 'Boolean', date: 'Date' } as const)[
-          expr.kind as 'string'
-        ];
+        // A null literal has no Value field: not representable.
+        const kind = VALUE_FIELD_OF[expr.kind];
         if (!kind) return null;
         const field = this.field(`Value.${kind}`);
         const text = valueText(field, 'value', expr);
