@@ -2,6 +2,7 @@ import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { IndexToolsPage } from './index-tools/index-tools-page';
 import { SelfServiceLayout } from './self-service-layout';
+import { StagingRestorePage } from './staging-restore/staging-restore-page';
 import { SubscriptionsPage } from './subscriptions/subscriptions-page';
 import { SyncToolsPage } from './sync-tools/sync-tools-page';
 import { SELF_SERVICE_TOOLS, type SelfServiceTool } from './self-service-tools';
@@ -20,6 +21,7 @@ export function SelfServiceRoute() {
         <Route path="index-tools" element={<IndexToolsPage />} />
         <Route path="sync-tools" element={<SyncToolsPage />} />
         <Route path="subscriptions" element={<SubscriptionsPage />} />
+        <Route path="staging-restore" element={<StagingRestorePage />} />
         {SELF_SERVICE_TOOLS.filter((tool) => tool.placeholder).map((tool) => (
           <Route key={tool.path} path={tool.path} element={<ToolPlaceholder tool={tool} />} />
         ))}

@@ -10,11 +10,12 @@ describe('visibleTools', () => {
     expect(staging.at(-1)?.beta).toBe(true);
   });
 
-  it('keeps the tools not built yet as placeholders; index, sync and subscription tools are real pages', () => {
+  it('has no placeholder left: every tool is a real page', () => {
     expect(SELF_SERVICE_TOOLS.filter((tool) => !tool.placeholder).map((tool) => tool.path)).toEqual([
       'index-tools',
       'sync-tools',
       'subscriptions',
+      'staging-restore',
     ]);
   });
 });

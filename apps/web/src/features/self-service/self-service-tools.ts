@@ -27,7 +27,6 @@ export const SELF_SERVICE_TOOLS: readonly SelfServiceTool[] = [
     label: 'Staging restore',
     beta: true,
     environments: ['Staging'],
-    placeholder: true,
   },
 ];
 

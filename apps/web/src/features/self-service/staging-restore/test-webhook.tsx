@@ -1,0 +1,34 @@
+import { Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { notifyError } from '@/ui/notify-error';
+import { useTestStagingWebhook } from './staging-restore-api';
+import { STAGING_TEXTS } from './staging-restore-model';
+import { stagingToast } from './webhook-form';
+
+/** 'Test Your Webhook' (spec 1 §2): a signed sample POSTed now; the receiver's answer is shown beside it. */
+export function TestWebhook() {
+  const test = useTestStagingWebhook();
+  const send = () =>
+    test.mutate(undefined, {
+      onSuccess: () => stagingToast('success', STAGING_TEXTS.tested),
+      onError: notifyError,
+    });
+  const delivery = test.data;
+  return (
+    <Stack as="section" aria-labelledby="test-webhook-heading" gap="3" maxW="2xl">
+      <Heading as="h3" size="md" id="test-webhook-heading">
+        {STAGING_TEXTS.testTitle}
+      </Heading>
+      <Text color="fg.muted">{STAGING_TEXTS.testText}</Text>
+      <Button alignSelf="flex-start" variant="outline" colorPalette="blue" loading={test.isPending} onClick={send}>
+        {STAGING_TEXTS.sendTest}
+      </Button>
+      {delivery && (
+        <Text role="status" aria-live="polite">
+          Test request {delivery.Status.toLowerCase()}
+          {delivery.LastStatusCode !== null ? `: the receiver answered ${delivery.LastStatusCode}` : ''}
+          {delivery.LastError ? ` (${delivery.LastError})` : ''}.
+        </Text>
+      )}
+    </Stack>
+  );
+}
