@@ -17,7 +17,7 @@ export function keepsLists(resource: string, parents: readonly string[]): boolea
   return searchesIndex(resource, parents);
 }
 
-/** Lists with more matches keep only their state, not their ids, and are answered as before. */
+/** Lists with more matches are only noted as such, and answered as before. */
 export const MAX_KEPT_MATCHES = 25_000;
 /** Bounds of what one database's kept lists hold (about 60 bytes an id). */
 const MAX_KEPT_IDS = 400_000;
