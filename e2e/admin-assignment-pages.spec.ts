@@ -247,5 +247,10 @@ test.describe('Marketplace explorer: assignment pages', () => {
     await expect(body.getByText('Not assigned')).toHaveCount(0);
     await expect(page.getByRole('checkbox')).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^Assign/ })).toHaveCount(0);
+    // The switcher, the alert and the wider table fit a phone: the table scrolls in its own box.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect
+      .poll(() => page.evaluate<number>('document.documentElement.scrollWidth - document.documentElement.clientWidth'))
+      .toBe(0);
   });
 });
