@@ -22,3 +22,14 @@ export interface PostRestorePayload {
   SourceMarketplaceID: string | null;
   Date: string;
 }
+
+/** What a restore run answers (the portal's `POST /stagingrestore`, the management API's `.../stagingrestore`). */
+export interface StagingRestoreSummary {
+  StagingMarketplaceID: string;
+  /** The Production marketplace copied from. */
+  SourceMarketplaceID: string;
+  DocumentsCopied: number;
+  AssignmentsCopied: number;
+  /** Whether a saved post-restore webhook was notified. */
+  Notified: boolean;
+}

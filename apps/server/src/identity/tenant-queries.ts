@@ -71,3 +71,17 @@ export function tenantPortalUrl(publicUrl: string, tenant: Pick<TenantRow, 'orga
   const query = new URLSearchParams({ organization: tenant.organizationId, tenantName: tenant.name });
   return `${publicUrl}/?${query}`;
 }
+
+/**
+ * The active tenants of one organization (or of every organization), for parts that act for an organization
+ * rather than a user: the portal finds the Production marketplace a Staging restore copies from, and its
+ * weekly job pairs every organization's Staging and Production tenants.
+ */
+export async function listActiveOrganizationTenants(db: Db, organizationId?: string): Promise<TenantRow[]> {
+  const active = eq(tenants.state, 'Active');
+  return db
+    .select()
+    .from(tenants)
+    .where(organizationId ? and(active, eq(tenants.organizationId, organizationId)) : active)
+    .orderBy(asc(tenants.organizationId), asc(tenants.createdAt), asc(tenants.id));
+}

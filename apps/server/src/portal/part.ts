@@ -19,6 +19,7 @@ import { registerSubscriptionRoutes } from './routes-subscriptions.ts';
 import { registerSyncRoutes } from './routes-syncs.ts';
 import { createCaptcha, type CaptchaOptions } from './captcha.ts';
 import { seedPortalDemo } from './seed.ts';
+import { weeklyStagingRestoreJob } from './staging-restore-source.ts';
 import type { PortalServices } from './services.ts';
 
 export interface PortalPartOptions {
@@ -38,10 +39,13 @@ export interface PortalPartOptions {
  * Every route but the health check needs the identity provider's access token.
  */
 export function createPortalPart(options: PortalPartOptions = {}): Part {
+  // The weekly restore job calls the platform with the client the plugin builds from the configuration.
+  let jobPlatform: PlatformClient | undefined;
   async function plugin(app: FastifyInstance): Promise<void> {
     const { config } = app;
     const platform =
       options.platform ?? createPlatformClient({ baseUrl: config.platformMgmtUrl, secret: config.platformMgmtSecret });
+    jobPlatform = platform;
     const services: PortalServices = {
       db: app.database.db,
       platform,
@@ -63,7 +67,7 @@ export function createPortalPart(options: PortalPartOptions = {}): Part {
       registerSearchIndexRoutes(api, services, captcha);
       registerSyncRoutes(api, services, captcha);
       registerSubscriptionRoutes(api, services, captcha);
-      registerStagingRestoreRoutes(api, services);
+      registerStagingRestoreRoutes(api, services, captcha);
       registerDeliveryRoutes(api, services);
     });
   }
@@ -73,6 +77,7 @@ export function createPortalPart(options: PortalPartOptions = {}): Part {
     prefix: '/portal-api',
     migrationsFolder: path.join(import.meta.dirname, 'db/migrations'),
     plugin,
+    jobs: [weeklyStagingRestoreJob(() => jobPlatform)],
     seed: seedPortalDemo,
     errorBody: ({ status, message }) => ({
       body: problemBody(status, message),

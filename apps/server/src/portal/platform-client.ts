@@ -2,7 +2,7 @@ import type { DeveloperProfile } from './developer-profile.ts';
 import { Problem } from './problems.ts';
 import type { DeliveryList, DeliveryView } from '../contracts/deliveries.ts';
 import type { SearchIndexErrorView, SearchIndexType, SearchIndexView } from '../contracts/search-indexes.ts';
-import type { StagingRestoreWebhook } from '../contracts/staging-restore.ts';
+import type { StagingRestoreSummary, StagingRestoreWebhook } from '../contracts/staging-restore.ts';
 import type { SubscriptionJobResult, SubscriptionRunList } from '../contracts/subscriptions.ts';
 import type { EntitySyncMetadata, SyncRunList, SyncRunView } from '../contracts/syncs.ts';
 
@@ -114,6 +114,8 @@ export interface PlatformClient {
   deleteStagingWebhook(marketplaceId: string): Promise<void>;
   /** Sends a signed sample now; answers the delivery with the receiver's status. */
   testStagingWebhook(marketplaceId: string): Promise<DeliveryView>;
+  /** Copies the Production marketplace `sourceId` into the Staging marketplace now (one transaction). */
+  restoreStaging(marketplaceId: string, sourceId: string): Promise<StagingRestoreSummary>;
 }
 
 export interface PlatformClientOptions {
@@ -248,6 +250,11 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       call(`${marketplacePath(id)}/stagingrestorewebhook/test`, 'staging restore webhook test', {
         method: 'POST',
         body: '{}',
+      }),
+    restoreStaging: (id, sourceId) =>
+      call(`${marketplacePath(id)}/stagingrestore`, 'staging restore', {
+        method: 'POST',
+        body: JSON.stringify({ SourceMarketplaceID: sourceId }),
       }),
     rebuildSearchIndex: (id, indexId) =>
       call(`${marketplacePath(id)}/searchindexes/${encodeURIComponent(indexId)}/rebuild`, 'search index rebuild', {

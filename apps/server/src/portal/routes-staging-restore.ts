@@ -1,12 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { callerOf, type PortalCaller } from './auth.ts';
+import { captchaToken, type Captcha } from './captcha.ts';
 import { portalUserOf } from './portal-user.ts';
-import { forbidden } from './problems.ts';
+import { forbidden, notFound, Problem } from './problems.ts';
 import type { PortalServices } from './services.ts';
+import { NO_PRODUCTION_MARKETPLACE, restorePairs } from './staging-restore-source.ts';
 
 /** Spec 1 §2 "Staging restore": what someone without StagingRestoreAdmin is told. */
 export const STAGING_NOT_AUTHORIZED =
   'You are not authorized to trigger the staging restore webhook. Please contact your organization administrator to adjust your permissions.';
+
+export const STAGING_ONLY = 'Staging restore is available for Staging marketplaces only.';
 
 export const STAGING_NEEDS_ORG_ADMIN =
   'Editing, deleting and testing the post-restore webhook needs an organization administrator.';
@@ -16,7 +20,11 @@ export const STAGING_NEEDS_ORG_ADMIN =
  * and testing also need an organization admin. The platform refuses every environment but Staging
  * (404) and checks the fields (URL and HashKey required).
  */
-export function registerStagingRestoreRoutes(app: FastifyInstance, { db, platform }: PortalServices): void {
+export function registerStagingRestoreRoutes(
+  app: FastifyInstance,
+  { db, platform }: PortalServices,
+  captcha: Captcha,
+): void {
   async function allowed(request: FastifyRequest, change: boolean): Promise<PortalCaller> {
     const caller = callerOf(request);
     const user = await portalUserOf(db, caller);
@@ -45,5 +53,22 @@ export function registerStagingRestoreRoutes(app: FastifyInstance, { db, platfor
   app.post('/stagingrestorewebhook/test', async (request) => {
     const caller = await allowed(request, true);
     return platform.testStagingWebhook(caller.tenantName);
+  });
+
+  // The restore now, so an operator sees it without waiting for Sunday: an org admin with StagingRestoreAdmin, on
+  // a Staging marketplace, with a captcha answer used once. Everything is checked before the captcha is spent.
+  app.post('/stagingrestore', async (request) => {
+    const caller = await allowed(request, true);
+    if ((await platform.getMarketplace(caller.tenantName)).Environment !== 'Staging') {
+      throw notFound(STAGING_ONLY);
+    }
+    if (!caller.organizationId) throw notFound(NO_PRODUCTION_MARKETPLACE);
+    const { pairs, skipped } = await restorePairs(db, platform, caller.organizationId);
+    const pair = pairs.find((candidate) => candidate.stagingId === caller.tenantName);
+    if (!pair) throw new Problem(409, skipped[0]?.reason ?? NO_PRODUCTION_MARKETPLACE);
+    await captcha.verifyOnce(captchaToken(request.body));
+    const summary = await platform.restoreStaging(pair.stagingId, pair.productionId);
+    request.log.info({ ...summary, by: caller.subject }, 'staging restore run');
+    return summary;
   });
 }

@@ -7,6 +7,8 @@ import {
   requireStagingWebhook,
   saveStagingWebhook,
 } from '../delivery/staging-webhook.ts';
+import { validation } from '../engine/errors.ts';
+import { restoreStaging } from '../staging/restore.ts';
 
 export interface StagingRouteDeps {
   db: Db;
@@ -55,4 +57,19 @@ export function registerStagingRoutes(app: FastifyInstance, deps: StagingRouteDe
       Date: new Date().toISOString(),
     });
   });
+
+  // The restore now: the caller names the Production marketplace (the platform does not know organizations;
+  // the portal finds it among the organization's tenants). Both marketplaces' environments are checked inside.
+  app.post<Params & { Body: { SourceMarketplaceID?: unknown } }>(
+    '/marketplaces/:marketplaceID/stagingrestore',
+    async (request) => {
+      const source = request.body?.SourceMarketplaceID;
+      if (typeof source !== 'string' || source === '') {
+        throw validation('SourceMarketplaceID is required.', { Property: 'SourceMarketplaceID' });
+      }
+      await deps.requireMarketplace(request.params.marketplaceID);
+      await deps.requireMarketplace(source);
+      return restoreStaging(deps.db, request.params.marketplaceID, source);
+    },
+  );
 }
