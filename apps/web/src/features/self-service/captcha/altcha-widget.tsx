@@ -30,6 +30,15 @@ interface StateChange {
   payload?: string;
 }
 
+/**
+ * The element's methods (`configure`...) exist only once its component is created, a tick after it is connected:
+ * a widget mounted with the page (not after a click) would otherwise be configured too early.
+ */
+async function whenComponentReady(widget: AltchaWidgetElement): Promise<void> {
+  for (let tries = 0; tries < 100 && typeof (widget as Partial<AltchaWidgetElement>).configure !== 'function'; tries++)
+    await new Promise((resolve) => setTimeout(resolve, 10));
+}
+
 /** The ALTCHA proof-of-work widget: reports the payload once verified, and nothing after it expires or fails. */
 export default function AltchaWidget({ challengeUrl, getToken, onChange }: CaptchaProps) {
   const ref = useRef<AltchaWidgetElement>(null);
@@ -41,23 +50,30 @@ export default function AltchaWidget({ challengeUrl, getToken, onChange }: Captc
   useEffect(() => {
     const widget = ref.current;
     if (!widget) return;
-    void widget.configure({
-      challenge: challengeUrl,
-      hideFooter: true,
-      // The challenge endpoint belongs to the portal service, which wants the signed-in user's token.
-      fetch: async (input, init) => {
-        const headers = new Headers(init?.headers);
-        const token = await getToken?.();
-        if (token) headers.set('Authorization', `Bearer ${token}`);
-        return fetch(input, { ...init, headers });
-      },
+    let cancelled = false;
+    void whenComponentReady(widget).then(() => {
+      if (cancelled) return;
+      void widget.configure({
+        challenge: challengeUrl,
+        hideFooter: true,
+        // The challenge endpoint belongs to the portal service, which wants the signed-in user's token.
+        fetch: async (input, init) => {
+          const headers = new Headers(init?.headers);
+          const token = await getToken?.();
+          if (token) headers.set('Authorization', `Bearer ${token}`);
+          return fetch(input, { ...init, headers });
+        },
+      });
     });
     const listener = (event: Event) => {
       const { state, payload } = (event as CustomEvent<StateChange>).detail;
       onChangeRef.current(state === 'verified' && payload ? payload : undefined);
     };
     widget.addEventListener('statechange', listener);
-    return () => widget.removeEventListener('statechange', listener);
+    return () => {
+      cancelled = true;
+      widget.removeEventListener('statechange', listener);
+    };
   }, [challengeUrl, getToken]);
 
   return <altcha-widget ref={ref} style={themed} />;
