@@ -25,7 +25,13 @@ export function SubscriptionRuns({ runs }: { runs: ReturnType<typeof useSubscrip
       ) : runs.data.Items.length === 0 ? (
         <Text color="fg.muted">The job has not run in this marketplace yet.</Text>
       ) : (
-        <Table.ScrollArea borderWidth="1px" rounded="l2" tabIndex={0} aria-label="Recent subscription runs">
+        <Table.ScrollArea
+          borderWidth="1px"
+          rounded="l2"
+          tabIndex={0}
+          role="region"
+          aria-label="Recent subscription runs"
+        >
           <Table.Root size="sm">
             <Table.Header>
               <Table.Row>

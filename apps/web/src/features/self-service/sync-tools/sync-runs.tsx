@@ -105,7 +105,14 @@ function RunDeliveries({ run }: { run: SyncRun }) {
   if (deliveries.isError) return <Text color="red.700">{describeError(deliveries.error).message}</Text>;
   if (deliveries.data.length === 0) return <Text color="fg.muted">No deliveries yet.</Text>;
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="l2" maxH="64" tabIndex={0} aria-label={`Deliveries of ${run.Entity}`}>
+    <Table.ScrollArea
+      borderWidth="1px"
+      rounded="l2"
+      maxH="64"
+      tabIndex={0}
+      role="region"
+      aria-label={`Deliveries of ${run.Entity}`}
+    >
       <Table.Root size="sm" stickyHeader>
         <Table.Header>
           <Table.Row>
