@@ -17,7 +17,7 @@ export function keepsLists(resource: string, parents: readonly string[]): boolea
   return searchesIndex(resource, parents);
 }
 
-/** Lists with more matches are only noted as such, and answered as before. */
+/** Lists with more matches are only noted, and answered as before. */
 export const MAX_KEPT_MATCHES = 25_000;
 /** Bounds of what one database's kept lists hold (about 60 bytes an id). */
 const MAX_KEPT_IDS = 400_000;
@@ -34,7 +34,7 @@ interface ListState {
 
 interface KeptList extends ListState {
   total: number;
-  /** All matches' ids in list order; undefined above MAX_KEPT_MATCHES. */
+  /** All matches' ids in list order; undefined for a list only noted (its state is then not read). */
   ids: string[] | undefined;
 }
 
@@ -105,18 +105,23 @@ interface PageRow extends ListState {
   body: Item | null;
 }
 
+/** A kept list's page, or what the caller notes once it has answered the list the usual way. */
+export type KeptListAnswer = { page: KeptListPage } | { noteTotal: (total: number) => void };
+
 /**
- * A page of a list of products or orders (root, outside a transaction). `undefined` when an earlier
- * call found more than MAX_KEPT_MATCHES matches: the caller answers it the usual way (a top-N
- * sort is cheaper than gathering every id in order again).
+ * A page of a list of products or orders (root, outside a transaction). A list's first call is
+ * answered the usual way (a top-N sort, cheaper than ordering every match) and only noted with its
+ * count; a second call gathers every match's id in order, unless the count was over
+ * MAX_KEPT_MATCHES; later calls with an unchanged state read only the shown items.
  */
-export async function keptListPage(db: Db, request: KeptListRequest): Promise<KeptListPage | undefined> {
+export async function keptListPage(db: Db, request: KeptListRequest): Promise<KeptListAnswer> {
   const lists = keptListsOf(db);
   const compiled = dialect.sqlToQuery(sql`${request.matches} ORDER BY ${request.orderBy('m')}`);
   // Hashed: a buyer's product list carries the ids it may see, thousands of them.
   const key = createHash('sha256')
     .update(`${request.marketplaceId}\n${request.resource}\n${compiled.sql}\n${JSON.stringify(compiled.params)}`)
     .digest('base64');
+  const noteTotal = (total: number) => lists.set(key, { version: null, active: null, total, ids: undefined });
   const kept = lists.get(key);
   if (kept?.ids) {
     const pageIds = kept.ids.slice(request.offset, request.offset + request.pageSize);
@@ -132,11 +137,10 @@ export async function keptListPage(db: Db, request: KeptListRequest): Promise<Ke
     );
     const [first] = rows;
     if (first && first.version === kept.version && first.active === kept.active)
-      return { bodies: bodiesIn(rows), total: kept.total };
+      return { page: { bodies: bodiesIn(rows), total: kept.total } };
     lists.delete(key);
-  } else if (kept) {
-    // Too many matches to keep: answered the usual way (until the marker leaves the kept lists).
-    return undefined;
+  } else if (!kept || kept.total > MAX_KEPT_MATCHES) {
+    return { noteTotal };
   }
   // Every match's id in list order, and the page's bodies, in one statement (one snapshot); the ids
   // come with the first row only.
@@ -155,7 +159,7 @@ export async function keptListPage(db: Db, request: KeptListRequest): Promise<Ke
   if (!first) throw new Error('The list query answered no row.');
   const total = Number(first.total);
   lists.set(key, { version: first.version, active: first.active, total, ids: first.ids ?? undefined });
-  return { bodies: bodiesIn(rows), total };
+  return { page: { bodies: bodiesIn(rows), total } };
 }
 
 const bodiesIn = (rows: readonly PageRow[]): Item[] => rows.flatMap((row) => (row.body ? [row.body] : []));

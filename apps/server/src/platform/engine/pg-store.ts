@@ -147,6 +147,7 @@ export class PgStore implements Store {
       );
     const matches = sql`SELECT ${sql.join([sql.raw('d.id'), ...keyColumns], sql`, `)} FROM platform.documents d
             WHERE ${this.where(resource.name, parents, conditions)}`;
+    let noteTotal: ((total: number) => void) | undefined;
     if (!this.inTransaction && keepsLists(resource.name, parents)) {
       const kept = await keptListPage(this.db, {
         marketplaceId: this.marketplaceId,
@@ -156,7 +157,8 @@ export class PgStore implements Store {
         offset,
         pageSize: query.pageSize,
       });
-      if (kept) return listPage(kept.bodies, kept.total, query);
+      if ('page' in kept) return listPage(kept.page.bodies, kept.page.total, query);
+      noteTotal = kept.noteTotal;
     }
     const found = await rows(
       this.db,
@@ -176,6 +178,7 @@ export class PgStore implements Store {
       );
       total = Number(counted[0]?.total ?? 0);
     }
+    noteTotal?.(total);
     return listPage(
       found.map((row) => row.body),
       total,
