@@ -1,4 +1,6 @@
 import { Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { useState } from 'react';
+import type { Delivery } from '../sync-tools/sync-types';
 import { notifyError } from '@/ui/notify-error';
 import { useTestStagingWebhook } from './staging-restore-api';
 import { STAGING_TEXTS } from './staging-restore-model';
@@ -7,12 +9,16 @@ import { stagingToast } from './webhook-form';
 /** 'Test Your Webhook' (spec 1 §2): a signed sample POSTed now; the receiver's answer is shown beside it. */
 export function TestWebhook() {
   const test = useTestStagingWebhook();
+  // The last test's delivery: the receiver's answer, shown until the next test.
+  const [delivery, setDelivery] = useState<Delivery>();
   const send = () =>
     test.mutate(undefined, {
-      onSuccess: () => stagingToast('success', STAGING_TEXTS.tested),
+      onSuccess: (sent) => {
+        setDelivery(sent);
+        stagingToast('success', STAGING_TEXTS.tested);
+      },
       onError: notifyError,
     });
-  const delivery = test.data;
   return (
     <Stack as="section" aria-labelledby="test-webhook-heading" gap="3" maxW="2xl">
       <Heading as="h3" size="md" id="test-webhook-heading">
@@ -23,7 +29,7 @@ export function TestWebhook() {
         {STAGING_TEXTS.sendTest}
       </Button>
       {delivery && (
-        <Text role="status" aria-live="polite">
+        <Text role="status" aria-live="polite" aria-label="Test request result">
           Test request {delivery.Status.toLowerCase()}
           {delivery.LastStatusCode !== null ? `: the receiver answered ${delivery.LastStatusCode}` : ''}
           {delivery.LastError ? ` (${delivery.LastError})` : ''}.

@@ -1,0 +1,138 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProvider } from '@/app/provider';
+import { TestPortal, testPortalContext } from '@/app/portal/test-portal-context';
+import { createQueryClient } from '@/lib/query-client';
+import type { Grants } from '@/services/portal';
+import { errorFromResponse } from '@/services/portal-error';
+import { Toaster } from '@/ui/toaster';
+import { STAGING_TEXTS, type StagingRestoreWebhook } from './staging-restore-model';
+import { StagingRestorePage } from './staging-restore-page';
+
+type Callbacks<T> = { onSuccess?: (value: T) => void; onError?: (error: unknown) => void; onSettled?: () => void };
+
+// The data hooks are replaced so no request leaves the test; `answer` decides how the next mutation ends.
+const data = vi.hoisted(() => ({
+  saved: null as StagingRestoreWebhook | null,
+  calls: [] as [string, unknown][],
+  answer: undefined as unknown,
+}));
+vi.mock('./staging-restore-api', () => {
+  const mutation = (name: string, result: (input: unknown) => unknown) => () => ({
+    isPending: false,
+    data: undefined,
+    mutate: (input: unknown, callbacks: Callbacks<unknown>) => {
+      data.calls.push([name, input]);
+      if (data.answer instanceof Error) callbacks.onError?.(data.answer);
+      else callbacks.onSuccess?.(result(input));
+      callbacks.onSettled?.();
+    },
+  });
+  return {
+    useStagingWebhook: () => ({ data: data.saved, isPending: false, isError: false }),
+    useSaveStagingWebhook: mutation('save', (input) => input),
+    useDeleteStagingWebhook: mutation('delete', () => undefined),
+    useTestStagingWebhook: mutation('test', () => ({ Status: 'Delivered', LastStatusCode: 200 })),
+    useRunStagingRestore: mutation('restore', () => ({})),
+    useRestoreDeliveries: () => ({ data: [], isPending: false, isError: false }),
+  };
+});
+vi.mock('../captcha/captcha', () => ({ CAPTCHA_CHALLENGE_URL: '/captcha', Captcha: () => null }));
+
+function renderPage(options: { StagingRestoreAdmin?: boolean; orgAdmin?: boolean } = {}) {
+  const base = testPortalContext();
+  const me = {
+    ...base.me,
+    IsOrganizationAdmin: options.orgAdmin ?? true,
+    ScPermissionGrants: { StagingRestoreAdmin: options.StagingRestoreAdmin ?? true } as Grants,
+  };
+  return render(
+    <AppProvider queryClient={createQueryClient()}>
+      <MemoryRouter>
+        <TestPortal value={{ ...base, me }}>
+          <StagingRestorePage />
+          <Toaster />
+        </TestPortal>
+      </MemoryRouter>
+    </AppProvider>,
+  );
+}
+
+const url = () => screen.getByRole('textbox', { name: /URL/ });
+const hashKey = () => screen.getByRole('textbox', { name: /HashKey/ });
+const button = (name: string) => screen.getByRole('button', { name });
+
+describe('Staging restore page', () => {
+  beforeEach(() => {
+    data.saved = null;
+    data.calls = [];
+    data.answer = undefined;
+  });
+  afterEach(cleanup);
+
+  it('tells a user without StagingRestoreAdmin that they are not authorized, and shows no form', () => {
+    renderPage({ StagingRestoreAdmin: false });
+    expect(screen.getByText(STAGING_TEXTS.unauthorized)).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: /URL/ })).toBeNull();
+  });
+
+  it('requires URL and HashKey, saves, then offers Delete and the test; both toasts word for word', async () => {
+    renderPage();
+    expect(screen.getByText(STAGING_TEXTS.sunday)).toBeTruthy();
+    expect(screen.getByText(STAGING_TEXTS.hashKeyHelp)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Delete' })).toBeNull();
+    expect(screen.queryByRole('button', { name: STAGING_TEXTS.sendTest })).toBeNull();
+    fireEvent.change(url(), { target: { value: 'not a url' } });
+    fireEvent.blur(url());
+    fireEvent.blur(hashKey());
+    expect(screen.getByText('URL must be a web address starting with https:// or http://.')).toBeTruthy();
+    expect(screen.getByText('HashKey is required')).toBeTruthy();
+    fireEvent.click(button('Save'));
+    expect(data.calls).toEqual([]);
+    fireEvent.change(url(), { target: { value: 'https://example.test/restored' } });
+    fireEvent.change(hashKey(), { target: { value: 'secret' } });
+    fireEvent.click(button('Save'));
+    const webhook = { URL: 'https://example.test/restored', HashKey: 'secret' };
+    expect(data.calls).toEqual([['save', webhook]]);
+    expect(await screen.findByText(STAGING_TEXTS.saved)).toBeTruthy();
+    // The query now holds the saved webhook: the page shows it with Delete and the test.
+    data.saved = webhook;
+    cleanup();
+    renderPage();
+    expect(url()).toHaveProperty('value', webhook.URL);
+    expect(button('Save')).toHaveProperty('disabled', true);
+    fireEvent.click(button(STAGING_TEXTS.sendTest));
+    expect(await screen.findByText(STAGING_TEXTS.tested)).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Test request result' }).textContent).toContain(
+      'the receiver answered 200',
+    );
+    fireEvent.click(button('Delete'));
+    expect(await screen.findByText(STAGING_TEXTS.deleted)).toBeTruthy();
+    await waitFor(() => expect(url()).toHaveProperty('value', ''));
+  });
+
+  it('Discard changes goes back to the saved webhook; a 404 on save is Not Found with the message', async () => {
+    data.saved = { URL: 'https://example.test/a', HashKey: 'k' };
+    renderPage();
+    fireEvent.change(url(), { target: { value: 'https://example.test/b' } });
+    fireEvent.click(button('Discard changes'));
+    expect(url()).toHaveProperty('value', 'https://example.test/a');
+    data.answer = errorFromResponse(404, { detail: 'Staging restore is available for Staging marketplaces only.' });
+    fireEvent.change(url(), { target: { value: 'https://example.test/b' } });
+    fireEvent.click(button('Save'));
+    expect(await screen.findByText(STAGING_TEXTS.notFound)).toBeTruthy();
+    expect(screen.getByText('Staging restore is available for Staging marketplaces only.')).toBeTruthy();
+    expect(url()).toHaveProperty('value', 'https://example.test/b');
+  });
+
+  it('a StagingRestoreAdmin who is not an org admin sees the saved webhook without Save, Delete, the test or the restore', () => {
+    data.saved = { URL: 'https://example.test/a', HashKey: 'k' };
+    renderPage({ orgAdmin: false });
+    expect(url()).toHaveProperty('value', 'https://example.test/a');
+    expect(screen.getByText(STAGING_TEXTS.orgAdminOnly)).toBeTruthy();
+    for (const name of ['Save', 'Delete', 'Discard changes', STAGING_TEXTS.sendTest, 'Restore from Production now']) {
+      expect(screen.queryByRole('button', { name })).toBeNull();
+    }
+  });
+});
