@@ -126,11 +126,23 @@ function lineLevelAmount(value: string, lines: readonly Item[], subject: Preview
   return roundCents(amount);
 }
 
+/**
+ * The order as the platform's promotion rules see it: before any promotion discount (its `undiscounted`), so
+ * that a rule on order.Total does not depend on the discounts already given. Approval rules see the order as is.
+ */
+function undiscounted(order: Item): Item {
+  const total = roundMoney(
+    num(order.Subtotal) + num(order.ShippingCost) + num(order.TaxCost) + num(order.Gratuity) + num(order.Fees),
+  );
+  return { ...order, PromotionDiscount: 0, Total: Math.max(total, 0) };
+}
+
 /** A promotion alone on the order (no other promotion has taken part of the subtotal). */
 export function previewPromotion(
   expressions: { eligible: string; value: string; lineItemLevel: boolean; limits?: LineLimits },
-  subject: PreviewSubject,
+  given: PreviewSubject,
 ): PromotionPreview {
+  const subject = { ...given, order: undiscounted(given.order) };
   if (!expressions.lineItemLevel) {
     const context = contextOf(subject);
     if (!holds(expressions.eligible, context)) return { eligible: false, amount: 0, eligibleLineIds: [] };
