@@ -1,0 +1,133 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { createHmac } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { DEMO_USERS, signIn } from './sign-in.ts';
+
+const STAGING = { organization: 'demo-org', tenantName: 'demo-staging' };
+const UNAUTHORIZED =
+  'You are not authorized to trigger the staging restore webhook. Please contact your organization administrator to adjust your permissions.';
+// The receiver refuses the test with a status of its own, so the page must show what the receiver said.
+const RECEIVER_STATUS = 418;
+const HASH_KEY = 'staging-journey-key';
+
+/** Axe on the page's own content (the shell's side menu is another matter, see sync-tools.spec.ts). */
+async function expectNoSeriousViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).include('main').analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.html).join(', ')})`)).toEqual([]);
+}
+
+interface Received {
+  path: string;
+  body: string;
+  signature: string | undefined;
+}
+
+/** A receiver on this machine answering every POST with RECEIVER_STATUS, keeping what arrived. */
+async function startReceiver(): Promise<{ url: string; received: Received[]; server: Server }> {
+  const received: Received[] = [];
+  const server = createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => {
+      const signature = request.headers['x-oc-hash'];
+      received.push({
+        path: request.url ?? '',
+        body: Buffer.concat(chunks).toString('utf8'),
+        signature: Array.isArray(signature) ? signature[0] : signature,
+      });
+      response.writeHead(RECEIVER_STATUS).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/post-restore`, received, server };
+}
+
+async function openStagingRestore(page: Page, email: string): Promise<void> {
+  await signIn(page, email, STAGING);
+  await page.goto(`/self-service/staging-restore?${new URLSearchParams(STAGING).toString()}`);
+  await expect(page.getByRole('heading', { level: 2, name: 'Post-Restore Webhook' })).toBeVisible();
+}
+
+test.describe('staging restore', () => {
+  test('the owner saves, tests and deletes the post-restore webhook on a Staging marketplace', async ({ page }) => {
+    test.setTimeout(90_000);
+    const receiver = await startReceiver();
+    try {
+      await openStagingRestore(page, DEMO_USERS.owner);
+      const menu = page.getByRole('navigation', { name: 'Self-service tools' });
+      await expect(menu.getByRole('link', { name: /Staging restore/ })).toContainText('BETA');
+      await expect(page.getByText(/Each Sunday, after the staging restore/)).toBeVisible();
+      const url = page.getByRole('textbox', { name: /URL/ });
+      const hashKey = page.getByRole('textbox', { name: /HashKey/ });
+      // A webhook left by an earlier run is removed first, so the journey starts from "not saved".
+      if (await page.getByRole('button', { name: 'Delete' }).isVisible()) {
+        await page.getByRole('button', { name: 'Delete' }).click();
+        await expect(url).toHaveValue('');
+      }
+      await url.fill('https://');
+      await url.fill('');
+      await hashKey.focus();
+      await expect(page.getByText('URL is required')).toBeVisible();
+      await url.fill(receiver.url);
+      await hashKey.fill(HASH_KEY);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('Staging restore webhook has been saved.')).toBeVisible();
+      await expect(url).toHaveValue(receiver.url);
+      await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+      await expectNoSeriousViolations(page);
+
+      await page.getByRole('heading', { name: 'Test Your Webhook' }).scrollIntoViewIfNeeded();
+      await page.getByRole('button', { name: 'Send Test Request' }).click();
+      await expect(page.getByText('Staging restore webhook test was triggered successfully.')).toBeVisible();
+      await expect(page.getByRole('status', { name: 'Test request result' })).toContainText(
+        `the receiver answered ${RECEIVER_STATUS}`,
+      );
+      expect(receiver.received).toHaveLength(1);
+      const [sample] = receiver.received;
+      expect(sample?.path).toBe('/post-restore');
+      expect(sample?.signature).toBe(
+        createHmac('sha256', HASH_KEY)
+          .update(sample?.body ?? '')
+          .digest('base64'),
+      );
+      expect(JSON.parse(sample?.body ?? '{}')).toMatchObject({
+        Event: 'StagingRestoreCompleted',
+        Test: true,
+        MarketplaceID: 'demo-staging',
+      });
+      const deliveries = page.getByRole('region', { name: 'Recent post-restore deliveries' });
+      await expect(deliveries.getByRole('row').filter({ hasText: receiver.url }).first()).toContainText(
+        String(RECEIVER_STATUS),
+      );
+
+      await page.getByRole('button', { name: 'Delete' }).click();
+      await expect(page.getByText('Staging restore webhook test was deleted successfully.')).toBeVisible();
+      await expect(url).toHaveValue('');
+      await expect(hashKey).toHaveValue('');
+      await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Send Test Request' })).toHaveCount(0);
+      await expectNoSeriousViolations(page);
+    } finally {
+      receiver.server.close();
+    }
+  });
+
+  test('a Sandbox marketplace has no staging restore entry', async ({ page }) => {
+    await signIn(page, DEMO_USERS.owner);
+    await page.goto('/self-service/index-tools?organization=demo-org&tenantName=demo-sandbox');
+    const menu = page.getByRole('navigation', { name: 'Self-service tools' });
+    await expect(menu.getByRole('link', { name: 'Index tools' })).toBeVisible();
+    await expect(menu.getByRole('link', { name: /Staging restore/ })).toHaveCount(0);
+  });
+
+  test('the viewer sees the unauthorized text', async ({ page }) => {
+    await openStagingRestore(page, DEMO_USERS.viewer);
+    await expect(page.getByText(UNAUTHORIZED)).toBeVisible();
+    await expect(page.getByRole('textbox', { name: /URL/ })).toHaveCount(0);
+    await expectNoSeriousViolations(page);
+  });
+});
