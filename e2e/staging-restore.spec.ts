@@ -52,6 +52,9 @@ async function openStagingRestore(page: Page, email: string): Promise<void> {
   await expect(page.getByRole('heading', { level: 2, name: 'Post-Restore Webhook' })).toBeVisible();
 }
 
+// The owner's journeys share demo-staging's one post-restore webhook, so they do not run side by side.
+test.describe.configure({ mode: 'serial' });
+
 test.describe('staging restore', () => {
   test('the owner saves, tests and deletes the post-restore webhook on a Staging marketplace', async ({ page }) => {
     test.setTimeout(90_000);
@@ -111,6 +114,59 @@ test.describe('staging restore', () => {
       await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
       await expect(page.getByRole('button', { name: 'Send Test Request' })).toHaveCount(0);
       await expectNoSeriousViolations(page);
+    } finally {
+      receiver.server.close();
+    }
+  });
+
+  test('the owner restores Staging from Production now, behind a confirmation and a captcha, and the webhook hears of it', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    const receiver = await startReceiver();
+    try {
+      await openStagingRestore(page, DEMO_USERS.owner);
+      const url = page.getByRole('textbox', { name: /URL/ });
+      if (await page.getByRole('button', { name: 'Delete' }).isVisible()) {
+        await page.getByRole('button', { name: 'Delete' }).click();
+        await expect(url).toHaveValue('');
+      }
+      await url.fill(receiver.url);
+      await page.getByRole('textbox', { name: /HashKey/ }).fill(HASH_KEY);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('Staging restore webhook has been saved.')).toBeVisible();
+
+      await page.getByRole('button', { name: 'Restore from Production now' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Restore Staging from Production?' });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog).toHaveCount(0);
+      expect(receiver.received).toHaveLength(0);
+
+      await page.getByRole('button', { name: 'Restore from Production now' }).click();
+      const restore = dialog.getByRole('button', { name: 'Restore', exact: true });
+      await expect(restore).toBeDisabled();
+      await dialog.getByText("I'm not a robot").click();
+      await expect(restore).toBeEnabled({ timeout: 30_000 });
+      await expectNoSeriousViolations(page);
+      await restore.click();
+      await expect(page.getByText('The staging restore has completed.')).toBeVisible({ timeout: 30_000 });
+      await expect(
+        page.getByText(/copied from demo-production\. The post-restore webhook was notified\./),
+      ).toBeVisible();
+      await expect(dialog).toHaveCount(0);
+      await expect.poll(() => receiver.received.length).toBe(1);
+      expect(JSON.parse(receiver.received[0]?.body ?? '{}')).toMatchObject({
+        Event: 'StagingRestoreCompleted',
+        Test: false,
+        MarketplaceID: 'demo-staging',
+        SourceMarketplaceID: 'demo-production',
+      });
+      // Staging kept its own webhook settings through the restore.
+      await page.reload();
+      await expect(url).toHaveValue(receiver.url);
+      await page.getByRole('button', { name: 'Delete' }).click();
+      await expect(url).toHaveValue('');
     } finally {
       receiver.server.close();
     }
