@@ -12,7 +12,12 @@ import { PORTAL_CLAIMS } from '../contracts/portal-claims.ts';
 import { createPlatformClient } from './platform-client.ts';
 import { NO_GRANTS } from './role-groups.ts';
 import { STAGING_NEEDS_ORG_ADMIN, STAGING_NOT_AUTHORIZED, STAGING_ONLY } from './routes-staging-restore.ts';
-import { NO_PRODUCTION_MARKETPLACE, weeklyStagingRestoreJob } from './staging-restore-source.ts';
+import {
+  NO_PRODUCTION_MARKETPLACE,
+  restorePairs,
+  SEVERAL_PRODUCTION_MARKETPLACES,
+  weeklyStagingRestoreJob,
+} from './staging-restore-source.ts';
 import { startPortalTestServer, userClaims, type PortalTestServer } from './testing.ts';
 
 // The organization's marketplaces as tenants: a Staging one restored from its Production one. Another
@@ -60,6 +65,15 @@ beforeAll(async () => {
   await addTenant('org-1', PRODUCTION);
   await addTenant('org-2', ORPHAN_STAGING);
   await addTenant('org-3', 'other-production');
+  // An organization with two Production marketplaces: which one to copy is not clear, so none is.
+  for (const [id, environment] of [
+    ['twin-staging', 'Staging'],
+    ['twin-production-a', 'Production'],
+    ['twin-production-b', 'Production'],
+  ] as const) {
+    await insertMarketplace(db, id, environment);
+    await addTenant('org-4', id);
+  }
   tokens.owner = await t.identity.sign(userClaims('owner@org.test', ['Organization Owner'], STAGING));
   tokens.restorer = await t.identity.sign(userClaims('restorer@org.test', ['Organization User'], STAGING));
   tokens.viewer = await t.identity.sign(userClaims('viewer@org.test', ['Organization User'], STAGING));
@@ -141,7 +155,12 @@ describe('running the staging restore from the portal', () => {
     const platform = createPlatformClient({ baseUrl: t.config.platformMgmtUrl, secret: t.config.platformMgmtSecret });
     const job = weeklyStagingRestoreJob(() => platform);
     const result = await job.run({}, { database: t.server.database, logger: pino({ level: 'silent' }) });
-    expect(result).toEqual({ restored: 1, failed: 0, skipped: 1 });
+    expect(result).toEqual({ restored: 1, failed: 0, skipped: 2 });
+    const { skipped } = await restorePairs(t.server.database.db, platform);
+    expect(skipped).toEqual([
+      { organizationId: 'org-2', reason: NO_PRODUCTION_MARKETPLACE },
+      { organizationId: 'org-4', reason: SEVERAL_PRODUCTION_MARKETPLACES },
+    ]);
     expect(await productIds(STAGING)).toEqual(['lamp']);
     expect(await productIds(ORPHAN_STAGING)).toEqual(['orphan']);
     expect(job.cron).toBe('0 2 * * 0');
