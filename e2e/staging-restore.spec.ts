@@ -178,6 +178,10 @@ test.describe('staging restore', () => {
     const menu = page.getByRole('navigation', { name: 'Self-service tools' });
     await expect(menu.getByRole('link', { name: 'Index tools' })).toBeVisible();
     await expect(menu.getByRole('link', { name: /Staging restore/ })).toHaveCount(0);
+    // An address typed by hand shows why there is nothing to configure here.
+    await page.goto('/self-service/staging-restore?organization=demo-org&tenantName=demo-sandbox');
+    await expect(page.getByText('Staging restore is available for Staging marketplaces only.')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: /URL/ })).toHaveCount(0);
   });
 
   test('the viewer sees the unauthorized text', async ({ page }) => {

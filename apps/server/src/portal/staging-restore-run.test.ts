@@ -144,6 +144,14 @@ describe('running the staging restore from the portal', () => {
     expect((await restore(tokens.owner, {})).status).toBe(403);
   });
 
+  it('the management API restores only a Staging marketplace from a Production one', async () => {
+    const platform = createPlatformClient({ baseUrl: t.config.platformMgmtUrl, secret: t.config.platformMgmtSecret });
+    await expect(platform.restoreStaging(STAGING, ORPHAN_STAGING)).rejects.toMatchObject({ status: 400 });
+    await expect(platform.restoreStaging('mkt1', PRODUCTION)).rejects.toMatchObject({ status: 404 });
+    await expect(platform.restoreStaging(STAGING, 'no-such-marketplace')).rejects.toMatchObject({ status: 404 });
+    expect(await productIds(ORPHAN_STAGING)).toEqual([]);
+  });
+
   it('says so when the organization has no Production marketplace', async () => {
     const answer = await restore(tokens.orphanOwner, { Recaptcha: { Token: await solved() } });
     expect([answer.status, detail(answer.body)]).toEqual([409, NO_PRODUCTION_MARKETPLACE]);

@@ -40,6 +40,7 @@ export const STAGING_TEXTS = {
     'Everything in this Staging marketplace except its API clients, security profiles, admin users and groups, webhooks and integration settings is replaced by a copy of Production. This cannot be undone.',
   restored: 'The staging restore has completed.',
   captchaError: 'Recaptcha Error',
+  stagingOnly: 'Staging restore is available for Staging marketplaces only.',
 } as const;
 
 export type WebhookField = keyof StagingRestoreWebhook;

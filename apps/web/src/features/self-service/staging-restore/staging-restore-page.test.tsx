@@ -40,8 +40,9 @@ vi.mock('./staging-restore-api', () => {
 });
 vi.mock('../captcha/captcha', () => ({ CAPTCHA_CHALLENGE_URL: '/captcha', Captcha: () => null }));
 
-function renderPage(options: { StagingRestoreAdmin?: boolean; orgAdmin?: boolean } = {}) {
+function renderPage(options: { StagingRestoreAdmin?: boolean; orgAdmin?: boolean; environment?: string } = {}) {
   const base = testPortalContext();
+  const marketplace = { ...base.marketplace, OcEnvironment: options.environment ?? 'Staging' };
   const me = {
     ...base.me,
     IsOrganizationAdmin: options.orgAdmin ?? true,
@@ -50,7 +51,7 @@ function renderPage(options: { StagingRestoreAdmin?: boolean; orgAdmin?: boolean
   return render(
     <AppProvider queryClient={createQueryClient()}>
       <MemoryRouter>
-        <TestPortal value={{ ...base, me }}>
+        <TestPortal value={{ ...base, me, marketplace }}>
           <StagingRestorePage />
           <Toaster />
         </TestPortal>
@@ -70,6 +71,12 @@ describe('Staging restore page', () => {
     data.answer = undefined;
   });
   afterEach(cleanup);
+
+  it('outside Staging says the tool is for Staging marketplaces only, and shows no form', () => {
+    renderPage({ environment: 'Sandbox' });
+    expect(screen.getByText(STAGING_TEXTS.stagingOnly)).toBeTruthy();
+    expect(screen.queryByRole('textbox', { name: /URL/ })).toBeNull();
+  });
 
   it('tells a user without StagingRestoreAdmin that they are not authorized, and shows no form', () => {
     renderPage({ StagingRestoreAdmin: false });

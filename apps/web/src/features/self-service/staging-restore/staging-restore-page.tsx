@@ -13,14 +13,21 @@ import { WebhookForm } from './webhook-form';
  * Viewing needs StagingRestoreAdmin; changing, deleting, testing and running the restore also an org admin.
  */
 export function StagingRestorePage() {
-  const { me } = usePortalContext();
+  const { me, marketplace } = usePortalContext();
   const allowed = me.ScPermissionGrants.StagingRestoreAdmin === true;
+  // The side menu lists the tool on Staging only; an address typed by hand elsewhere says why nothing is here.
+  const staging = marketplace.OcEnvironment === 'Staging';
   return (
     <Stack gap="6">
       <Heading as="h2" size="xl">
         {STAGING_TEXTS.title}
       </Heading>
-      {allowed ? (
+      {!staging ? (
+        <Alert.Root status="info">
+          <Alert.Indicator />
+          <Alert.Title>{STAGING_TEXTS.stagingOnly}</Alert.Title>
+        </Alert.Root>
+      ) : allowed ? (
         <StagingRestore orgAdmin={me.IsOrganizationAdmin === true} />
       ) : (
         <Alert.Root status="warning">
