@@ -1,19 +1,12 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { platformAdminWrite } from './platform-api.ts';
+import { expectNoSeriousViolations } from './axe.ts';
 import { DEMO_USERS, signIn } from './sign-in.ts';
 
 const CONTEXT = 'organization=demo-org&tenantName=demo-sandbox';
 const UNAUTHORIZED =
   'You are not authorized to trigger the subscription integration job. Please contact your organization administrator to adjust your permissions.';
 const REMAINING = /^You have (\d+) jobs? remaining this hour\.$/;
-
-/** Axe on the page's own content (the shell's side menu is another matter, see sync-tools.spec.ts). */
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).include('main').analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.html).join(', ')})`)).toEqual([]);
-}
 
 async function openSubscriptions(page: Page, email: string): Promise<void> {
   await signIn(page, email);

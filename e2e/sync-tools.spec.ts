@@ -1,9 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { platformAdmin, platformAdminWrite } from './platform-api.ts';
+import { expectNoSeriousViolations } from './axe.ts';
 import { DEMO_USERS, signIn } from './sign-in.ts';
 
 const CONTEXT = 'organization=demo-org&tenantName=demo-sandbox';
@@ -11,16 +11,6 @@ const UNAUTHORIZED =
   'You are not authorized to trigger product, order, or entity syncs. Please contact your organization administrator to adjust your permissions.';
 const RECEIVER_STATUS = 202;
 const SECRET = 'sync-journey-secret';
-
-/**
- * Axe on the page's own content. The shell's resource side menu is left out: for a user with no platform role
- * every entry in it is disabled, so nothing in its scrolling box can take focus (the shell's matter, not this page's).
- */
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).include('main').analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.html).join(', ')})`)).toEqual([]);
-}
 
 interface Received {
   body: string;

@@ -31,6 +31,11 @@ export function AppLayout() {
           top={TOP_BAR_HEIGHT}
           h={`calc(100dvh - ${TOP_BAR_HEIGHT})`}
           overflowY="auto"
+          // A scrolling box must be reachable by keyboard to scroll it, even when every link in it is disabled
+          // (a user without roles), so it is a named tab stop of its own.
+          role="region"
+          aria-label="Side menu"
+          tabIndex={0}
           bg="bg.subtle"
           borderEndWidth="1px"
           borderColor="border"
