@@ -71,7 +71,7 @@ export async function restorePairs(
  */
 export function weeklyStagingRestoreJob(platform: () => PlatformClient | undefined): JobDefinition {
   return {
-    name: 'portal.weekly-staging-restore',
+    name: 'portal-staging-restore-weekly',
     cron: '0 2 * * 0',
     async run(_data, { database, logger }) {
       const client = platform();
