@@ -1,11 +1,11 @@
 // @vitest-environment node
 // The live preview must say what the platform would, on the demo marketplace itself (issue 13): the demo data
 // is seeded into a private PGlite database; each incoming order of demo-sandbox is read as the preview reads it
-// (through the platform's operations, as the signed-in admin's API calls would: Orders.Get, LineItems.List,
-// the catalogs' category assignments) and as the platform reads it when a promotion is added or the order is
-// submitted (its stored order without promotion discount, stored line items, productCategories). Every demo
-// promotion and approval rule (buyer and seller), plus a few expressions reading other parts of the order, is
-// evaluated both ways on every order; any difference names the order and the expression.
+// (preview-data.ts's own code, its API calls answered by the platform's operations as the marketplace admin)
+// and as the platform reads it when a promotion is added or the order is submitted (the stored order, without
+// promotion discount for promotions; stored line items; productCategories). Every demo promotion and approval
+// rule (buyer and seller), plus a few expressions reading other parts of the order, is evaluated both ways on
+// every order; any difference names the order and the expression.
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -26,6 +26,11 @@ import {
 } from '../../../../server/src/platform/orders/rule-expressions.ts';
 import { platformRegistry } from '../../../../server/src/platform/resources/index.ts';
 import { seedDemoData } from '../../../../server/src/platform/seed/demo.ts';
+import { buildApiDescription } from '@/description/index-description';
+import type { ListPage } from '@/services/platform';
+import { realPlatformDocument } from '../admin/catalogue/real-platform-description';
+import type { AdminApi } from '../admin/lib/admin-api';
+import { readPreviewSubject } from './preview-data';
 import { previewApproval, previewPromotion, type PreviewSubject } from './preview-evaluate';
 
 const MARKETPLACE = 'demo-sandbox';
@@ -57,12 +62,20 @@ const EXTRA_PROMOTIONS: Item[] = [
     QuantityLimitPerOrder: 3,
     ItemSortBy: '!LineSubtotal',
   },
+  {
+    ID: 'extra-parent-category',
+    EligibleExpression: "item.product.inparentcategory('camping')",
+    ValueExpression: 'item.LineSubtotal * .05',
+    LineItemLevel: true,
+  },
 ];
 const EXTRA_RULES = [
   'order.xp.Rush = true',
   "order.xp.Channel = 'Procurement' and order.Subtotal > 300",
   'items.quantity(Quantity > 0) > 10',
   "items.any(Product.incategory('backpacking-tents'))",
+  // Products sit in leaf categories; 'camping' is two levels above them.
+  "items.any(Product.inparentcategory('camping'))",
   'order.ShippingCost > 0 or order.TaxCost > 50',
 ];
 
@@ -113,6 +126,32 @@ function caller(store: PgStore) {
   };
 }
 
+/**
+ * The portal's admin API over the platform's operations (what an HTTP call would reach, without the HTTP). The
+ * data no longer changes while it is read, so the same call answers the same: each is made once, which keeps
+ * the catalogs' reads shared by many orders from costing seconds.
+ */
+function adminApi(call: ReturnType<typeof caller>): AdminApi {
+  const answers = new Map<string, Promise<unknown>>();
+  const once = <T>(operationId: string, params: Record<string, string>, query: Record<string, string | number>) => {
+    const key = JSON.stringify([operationId, params, query]);
+    if (!answers.has(key)) {
+      const text = Object.fromEntries(Object.entries(query).map(([name, value]) => [name, String(value)]));
+      answers.set(key, call(operationId, params, text));
+    }
+    return answers.get(key) as Promise<T>;
+  };
+  const unused = () => Promise.reject(new Error('The preview only reads.'));
+  return {
+    // The preview reads through list and get alone.
+    platform: undefined as never,
+    list: (operation, params, query) => once<ListPage<Item>>(operation.id, params, query),
+    get: (operation, params) => once<Item>(operation.id, params, {}),
+    write: unused,
+    remove: unused,
+  };
+}
+
 interface Page {
   Items: Item[];
   Meta: { TotalPages: number };
@@ -149,15 +188,9 @@ async function addPromotions(call: ReturnType<typeof caller>, orders: readonly I
 async function buildCases(): Promise<void> {
   const store = new PgStore(database.db, platformRegistry, MARKETPLACE);
   const call = caller(store);
+  const api = adminApi(call);
+  const description = buildApiDescription(realPlatformDocument());
   const now = new Date();
-  // The preview's categories: each catalog's product assignments (preview-data.ts asks per product; the same links).
-  const previewCategories = new Map<string, string[]>();
-  for (const catalog of await listAll(call, 'Catalogs.List', {})) {
-    for (const link of await listAll(call, 'Categories.ListProductAssignments', { catalogID: String(catalog.ID) })) {
-      const productId = String(link.ProductID);
-      previewCategories.set(productId, [...(previewCategories.get(productId) ?? []), String(link.CategoryID)]);
-    }
-  }
   const orders = await listAll(call, 'Orders.List', { direction: 'Incoming' });
   await addPromotions(call, orders);
   promotions = [...(await store.find('Promotions', [])).map((stored) => stored.item), ...EXTRA_PROMOTIONS];
@@ -168,17 +201,14 @@ async function buildCases(): Promise<void> {
   cases = [];
   for (const { ID } of orders) {
     const orderId = String(ID);
-    const params = { direction: 'Incoming', orderID: orderId };
-    const order = await call('Orders.Get', params);
-    const items = await listAll(call, 'LineItems.List', params);
-    const productIds = new Set(items.map((item) => String(item.ProductID)));
-    const categories = new Map([...previewCategories].filter(([productId]) => productIds.has(productId)));
+    // What the preview reads, by its own code (preview-data.ts) over the platform's operations.
+    const preview = await readPreviewSubject(api, description, orderId, new AbortController().signal);
     const stored = await store.require('Orders', [], orderId, 'Order');
     const lines = await lineItemsOf(store, orderId);
     cases.push({
       orderId,
       stored,
-      preview: { order, items, categories, now },
+      preview: { ...preview, now },
       platform: {
         order: undiscounted(stored),
         items: lines,

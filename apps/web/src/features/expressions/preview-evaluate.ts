@@ -21,7 +21,31 @@ export interface PreviewSubject {
   readonly items: readonly Item[];
   /** Categories each product is assigned to directly, by product ID. */
   readonly categories: ReadonlyMap<string, readonly string[]>;
+  /** Those and every ancestor of them in their catalog, for inparentcategory (without it: the direct ones). */
+  readonly categoriesWithAncestors?: ReadonlyMap<string, readonly string[]>;
   readonly now: Date;
+}
+
+/**
+ * Each product's categories in one catalog and all their ancestors, from the catalog's product links (category
+ * IDs by product ID) and the parent of each of its categories; as the platform's categoriesWithAncestors.
+ */
+export function categoriesWithAncestors(
+  links: ReadonlyMap<string, readonly string[]>,
+  parentOf: ReadonlyMap<string, string | null>,
+): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const [productId, categoryIds] of links) {
+    const lineage = new Set<string>();
+    for (const categoryId of categoryIds) {
+      // `lineage` also stops the walk should bad data hold a cycle.
+      for (let id: string | null | undefined = categoryId; id && !lineage.has(id); id = parentOf.get(id)) {
+        lineage.add(id);
+      }
+    }
+    found.set(productId, [...lineage]);
+  }
+  return found;
 }
 
 export interface PromotionPreview {
@@ -43,6 +67,8 @@ function contextOf(subject: PreviewSubject, item?: Item): ExpressionContext {
     ...(item ? { item } : {}),
     now: subject.now,
     productCategories: (productId) => subject.categories.get(productId) ?? [],
+    productCategoriesWithAncestors: (productId) =>
+      subject.categoriesWithAncestors?.get(productId) ?? subject.categories.get(productId) ?? [],
   };
 }
 
