@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { platformAdmin, platformAdminWrite } from './platform-api.ts';
 import { DEMO_USERS, signIn } from './sign-in.ts';
+import { seriousViolations } from './axe.ts';
 
 const CONTEXT = 'organization=demo-org&tenantName=demo-sandbox';
 
@@ -10,13 +10,6 @@ const run = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 
 function buyerUser(id: string, firstName: string) {
   return { ID: id, Username: id, FirstName: firstName, LastName: 'Member', Email: 'member@example.com', Active: true };
-}
-
-async function seriousViolations(page: Page) {
-  const audit = await new AxeBuilder({ page }).analyze();
-  return audit.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => [violation.id, violation.nodes.map((node) => node.target)]);
 }
 
 /** Chooses the switcher's user group through the 'Select User Group' modal. */

@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { platformAdmin, platformAdminWrite } from './platform-api.ts';
 import { DEMO_USERS, signIn } from './sign-in.ts';
+import { expectNoSeriousViolations } from './axe.ts';
 
 const CONTEXT = 'organization=demo-org&tenantName=demo-sandbox';
 const REFUSED = 'User does not have role(s) required to perform this action.';
@@ -312,8 +312,6 @@ test.describe('Marketplace explorer: assignments', () => {
     await open(page, `catalogs/${catalog.CatalogID}/products`, 'Products');
     await expect(page.getByRole('rowgroup').nth(1).getByRole('row').first()).toBeVisible();
     await expect(page.getByRole('button', { name: /^Delete Product Assignment/ }).first()).toBeVisible();
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoSeriousViolations(page);
   });
 });

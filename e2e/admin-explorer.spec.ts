@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_USERS, signIn } from './sign-in.ts';
+import { seriousViolations } from './axe.ts';
 
 const CONTEXT = 'organization=demo-org&tenantName=demo-sandbox';
 
@@ -14,13 +14,6 @@ async function open(page: Page, path: string, heading: string | RegExp): Promise
 
 function rows(page: Page) {
   return page.getByRole('main').getByRole('row', { name: /^Open / });
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help}`);
 }
 
 test.describe('Marketplace explorer: products list', () => {

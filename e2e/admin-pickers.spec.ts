@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { platformAdmin } from './platform-api.ts';
 import { DEMO_USERS, signIn } from './sign-in.ts';
+import { expectNoSeriousViolations } from './axe.ts';
 
 const CONTEXT = 'organization=demo-org&tenantName=demo-sandbox';
 const REFUSED = 'User does not have role(s) required to perform this action.';
@@ -41,9 +41,7 @@ test.describe('Marketplace explorer: ID pickers', () => {
     await expect(picker).toHaveValue(wanted.ID);
     await expect(page.getByText(wanted.Name, { exact: true })).toBeVisible();
 
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoSeriousViolations(page);
   });
 
   test("the developer's pickers list what their roles allow and show the platform's refusal otherwise", async ({

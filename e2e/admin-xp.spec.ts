@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { platformAdmin, platformAdminWrite } from './platform-api.ts';
 import { DEMO_USERS, signIn } from './sign-in.ts';
+import { seriousViolations } from './axe.ts';
 
 const CONTEXT = 'organization=demo-org&tenantName=demo-sandbox';
 
@@ -19,13 +19,6 @@ async function openProduct(page: Page, product: Product): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: product.Name })).toBeVisible();
   // The form waits for the products to be read for the xp schema.
   await expect(page.getByRole('group', { name: 'Extended Properties (xp)' })).toBeVisible({ timeout: 30_000 });
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map((violation) => `${violation.id}: ${violation.help}`);
 }
 
 test.describe('Marketplace explorer: extended properties (xp)', () => {

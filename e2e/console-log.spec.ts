@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_USERS, signIn } from './sign-in.ts';
+import { expectNoSeriousViolations } from './axe.ts';
 
 // Journeys around the request log: load a logged request back into the form, change it, send it again; and a
 // console link naming something the API description lacks.
@@ -10,12 +10,6 @@ async function openConsole(page: Page, operationId: string): Promise<void> {
   const query = new URLSearchParams({ organization: 'demo-org', tenantName: 'demo-sandbox', operationId });
   await page.goto(`/console?${query.toString()}`);
   await expect(page.getByRole('heading', { level: 1, name: 'API console' })).toBeVisible();
-}
-
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
 }
 
 async function send(page: Page, expectedCount: number): Promise<void> {

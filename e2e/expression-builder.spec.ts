@@ -1,7 +1,7 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { platformAdmin, platformAdminWrite } from './platform-api.ts';
 import { DEMO_USERS, signIn } from './sign-in.ts';
+import { seriousViolations } from './axe.ts';
 
 const CONTEXT = 'organization=demo-org&tenantName=demo-sandbox';
 
@@ -14,15 +14,6 @@ interface Promotion {
   EligibleExpression: string;
   ValueExpression: string;
   LineItemLevel: boolean;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .map(
-      (violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target).join(', ')})`,
-    );
 }
 
 const builderOf = (page: Page, title: string) => page.getByRole('dialog', { name: title });

@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { DEMO_USERS, signIn } from './sign-in.ts';
+import { expectNoSeriousViolations } from './axe.ts';
 
 test.describe('portal frame', () => {
   test('remembers the colour mode across reloads', async ({ page }) => {
@@ -58,8 +58,6 @@ test.describe('portal frame', () => {
 
   test('has no serious or critical accessibility violations', async ({ page }) => {
     await signIn(page, DEMO_USERS.owner);
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoSeriousViolations(page);
   });
 });

@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 import { DEMO_USERS, signIn } from './sign-in.ts';
+import { expectNoSeriousViolations } from './axe.ts';
 
 test.describe('home dashboard', () => {
   test('the owner sees the API-access checklist with counts, states and console deep links', async ({ page }) => {
@@ -49,8 +49,6 @@ test.describe('home dashboard', () => {
     await expect(page.getByRole('list', { name: 'Latest articles' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Latest release notes' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Set up API access' }).getByText(/^Count: /)).toHaveCount(5);
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoSeriousViolations(page);
   });
 });

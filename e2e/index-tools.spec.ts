@@ -1,23 +1,12 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_USERS, signIn } from './sign-in.ts';
+import { expectNoSeriousViolations } from './axe.ts';
 
 const CONTEXT = 'organization=demo-org&tenantName=demo-sandbox';
 const UNAUTHORIZED =
   'You are not authorized to view search indicies and errors. Please contact your organization administrator to adjust your permissions.';
 const EMPTY_PRODUCTS = 'You will need to create products first and make a list call to trigger a product index build.';
 const NON_ORG_ADMIN = 'Contact your administrator to use self-service tools.';
-
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    serious.map(
-      (v) =>
-        `${v.id}: ${v.help} (${v.nodes.map((n) => `${n.target.join(' ')} ${n.html} ${n.failureSummary}`).join(', ')})`,
-    ),
-  ).toEqual([]);
-}
 
 /** What the Content-Security-Policy blocked: the captcha's workers and styles must come from the portal itself. */
 function watchForCspViolations(page: Page): string[] {

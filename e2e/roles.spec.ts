@@ -1,6 +1,6 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_USERS, signIn } from './sign-in.ts';
+import { expectNoSeriousViolations } from './axe.ts';
 
 const VIEW_ONLY =
   'You are only permitted to view application roles. Contact one of your Organization administrators for change requests.';
@@ -67,8 +67,6 @@ test.describe('roles page', () => {
 
   test('has no serious or critical accessibility violations', async ({ page }) => {
     await openRoles(page, DEMO_USERS.owner);
-    const results = await new AxeBuilder({ page }).analyze();
-    const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.help}`)).toEqual([]);
+    await expectNoSeriousViolations(page);
   });
 });
