@@ -1,8 +1,8 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { expectNoSeriousViolations } from './axe.ts';
 import { DEMO_USERS, signIn } from './sign-in.ts';
 
 const STAGING = { organization: 'demo-org', tenantName: 'demo-staging' };
@@ -11,13 +11,6 @@ const UNAUTHORIZED =
 // The receiver refuses the test with a status of its own, so the page must show what the receiver said.
 const RECEIVER_STATUS = 418;
 const HASH_KEY = 'staging-journey-key';
-
-/** Axe on the page's own content (the shell's side menu is another matter, see sync-tools.spec.ts). */
-async function expectNoSeriousViolations(page: Page): Promise<void> {
-  const results = await new AxeBuilder({ page }).include('main').analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.html).join(', ')})`)).toEqual([]);
-}
 
 interface Received {
   path: string;
