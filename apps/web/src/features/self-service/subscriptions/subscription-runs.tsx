@@ -1,30 +1,20 @@
-import { Alert, Badge, Heading, HStack, Spinner, Stack, Table, Text } from '@chakra-ui/react';
-import { describeError } from '@/services/portal-error';
+import { Badge, Stack, Table, Text } from '@chakra-ui/react';
+import { RecentSection, when } from '../recent/recent-section';
 import type { useSubscriptionRuns } from './subscriptions-api';
 import { RUN_PALETTE, runSummary, type SubscriptionRun } from './subscriptions-model';
-
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 /** Beyond the spec: the recent runs of the job (manual and hourly), what each did and why one failed. */
 export function SubscriptionRuns({ runs }: { runs: ReturnType<typeof useSubscriptionRuns> }) {
   return (
-    <Stack as="section" aria-labelledby="subscription-runs-heading" gap="3">
-      <Heading as="h3" size="md" id="subscription-runs-heading">
-        Recent runs
-      </Heading>
-      {runs.isPending ? (
-        <HStack role="status" gap="2">
-          <Spinner size="sm" />
-          <Text color="fg.muted">Loading recent runs...</Text>
-        </HStack>
-      ) : runs.isError ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{describeError(runs.error).message}</Alert.Title>
-        </Alert.Root>
-      ) : runs.data.Items.length === 0 ? (
-        <Text color="fg.muted">The job has not run in this marketplace yet.</Text>
-      ) : (
+    <RecentSection
+      id="subscription-runs-heading"
+      heading="Recent runs"
+      query={runs}
+      loadingText="Loading recent runs..."
+      emptyText="The job has not run in this marketplace yet."
+      isEmpty={(data) => data.Items.length === 0}
+    >
+      {(data) => (
         <Table.ScrollArea
           borderWidth="1px"
           rounded="l2"
@@ -42,14 +32,14 @@ export function SubscriptionRuns({ runs }: { runs: ReturnType<typeof useSubscrip
               </Table.Row>
             </Table.Header>
             <Table.Body>
-              {runs.data.Items.map((run) => (
+              {data.Items.map((run) => (
                 <RunRow key={run.ID} run={run} />
               ))}
             </Table.Body>
           </Table.Root>
         </Table.ScrollArea>
       )}
-    </Stack>
+    </RecentSection>
   );
 }
 

@@ -1,43 +1,34 @@
-import { Alert, Badge, Box, Button, HStack, Heading, Progress, Spinner, Stack, Table, Text } from '@chakra-ui/react';
+import { Badge, Box, Button, HStack, Progress, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { describeError } from '@/services/portal-error';
+import { DeliveriesTable } from '../recent/deliveries-table';
+import { RecentSection, when } from '../recent/recent-section';
 import { useRunDeliveries, useSyncRuns } from './sync-api';
 import { isRunning, RUN_STATUS_LOOK, runParameters, runProgress } from './sync-model';
-import type { Delivery, SyncRun } from './sync-types';
-
-const when = (iso: string) => new Date(iso).toLocaleString();
+import type { SyncRun } from './sync-types';
 
 /**
  * Beyond the spec: the marketplace's recent sync runs with their counts, live while a run goes on, and each
  * run's deliveries with the receiver's answer, so an operator sees what happened without a log file.
  */
 export function SyncRuns() {
-  const runs = useSyncRuns(true);
   return (
-    <Stack as="section" aria-labelledby="sync-runs-heading" gap="3">
-      <Heading as="h3" size="md" id="sync-runs-heading">
-        Recent runs
-      </Heading>
-      {runs.isPending ? (
-        <HStack role="status" gap="2">
-          <Spinner size="sm" />
-          <Text color="fg.muted">Loading recent runs...</Text>
-        </HStack>
-      ) : runs.isError ? (
-        <Alert.Root status="error" role="alert">
-          <Alert.Indicator />
-          <Alert.Title>{describeError(runs.error).message}</Alert.Title>
-        </Alert.Root>
-      ) : runs.data.length === 0 ? (
-        <Text color="fg.muted">No sync has run in this marketplace yet.</Text>
-      ) : (
+    <RecentSection
+      id="sync-runs-heading"
+      heading="Recent runs"
+      query={useSyncRuns(true)}
+      loadingText="Loading recent runs..."
+      emptyText="No sync has run in this marketplace yet."
+      isEmpty={(runs) => runs.length === 0}
+    >
+      {(runs) => (
         <Stack as="ul" gap="3" listStyleType="none" m="0" p="0">
-          {runs.data.map((run) => (
+          {runs.map((run) => (
             <RunItem key={run.ID} run={run} />
           ))}
         </Stack>
       )}
-    </Stack>
+    </RecentSection>
   );
 }
 
@@ -99,53 +90,5 @@ function RunDeliveries({ run }: { run: SyncRun }) {
   if (deliveries.isPending) return <Spinner size="sm" aria-label="Loading deliveries" />;
   if (deliveries.isError) return <Text color="red.700">{describeError(deliveries.error).message}</Text>;
   if (deliveries.data.length === 0) return <Text color="fg.muted">No deliveries yet.</Text>;
-  return (
-    <Table.ScrollArea
-      borderWidth="1px"
-      rounded="l2"
-      maxH="64"
-      tabIndex={0}
-      role="region"
-      aria-label={`Deliveries of ${run.Entity}`}
-    >
-      <Table.Root size="sm" stickyHeader>
-        <Table.Header>
-          <Table.Row>
-            <Table.ColumnHeader>Sent</Table.ColumnHeader>
-            <Table.ColumnHeader>Payload</Table.ColumnHeader>
-            <Table.ColumnHeader>Target</Table.ColumnHeader>
-            <Table.ColumnHeader>Status</Table.ColumnHeader>
-            <Table.ColumnHeader>Response code</Table.ColumnHeader>
-            <Table.ColumnHeader>Attempts</Table.ColumnHeader>
-          </Table.Row>
-        </Table.Header>
-        <Table.Body>
-          {deliveries.data.map((delivery) => (
-            <DeliveryRow key={delivery.ID} delivery={delivery} />
-          ))}
-        </Table.Body>
-      </Table.Root>
-    </Table.ScrollArea>
-  );
-}
-
-function DeliveryRow({ delivery }: { delivery: Delivery }) {
-  return (
-    <Table.Row>
-      <Table.Cell whiteSpace="nowrap">{when(delivery.DateCreated)}</Table.Cell>
-      <Table.Cell>
-        {delivery.PayloadKind}
-        {delivery.ItemCount > 0 ? ` (${delivery.ItemCount} items)` : ''}
-      </Table.Cell>
-      <Table.Cell wordBreak="break-all">
-        {delivery.TargetKind}: {delivery.Target}
-      </Table.Cell>
-      <Table.Cell title={delivery.LastError ?? undefined}>{delivery.Status}</Table.Cell>
-      <Table.Cell>{delivery.LastStatusCode ?? '—'}</Table.Cell>
-      <Table.Cell>
-        {delivery.Attempts}
-        {delivery.LastDurationMs !== null ? ` (${delivery.LastDurationMs} ms)` : ''}
-      </Table.Cell>
-    </Table.Row>
-  );
+  return <DeliveriesTable deliveries={deliveries.data} label={`Deliveries of ${run.Entity}`} maxH="64" />;
 }
