@@ -58,6 +58,7 @@ const staticChecks = [
   ['Types: server', bin('tsc'), ['-p', 'apps/server']],
   ['Types: web', bin('tsc'), ['-p', 'apps/web']],
   ['Types: packages/expressions', bin('tsc'), ['-p', 'packages/expressions']],
+  ['Types: packages/contracts', bin('tsc'), ['-p', 'packages/contracts']],
   ['Types: e2e and tools', bin('tsc'), ['-p', '.']],
 ];
 for (const [title, command, args] of staticChecks) {

@@ -1,5 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { OrganizationRole } from '../contracts/portal-claims.ts';
+import type { OrganizationRole } from '@portal/contracts';
 import type { Db } from '../db/database.ts';
 import { memberships, organizations, tenants, users } from './db/schema.ts';
 

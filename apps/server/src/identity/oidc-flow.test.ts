@@ -1,6 +1,6 @@
 import { createRemoteJWKSet, decodeProtectedHeader, jwtVerify } from 'jose';
 import { describe, expect, it } from 'vitest';
-import { PORTAL_CLAIMS } from '../contracts/portal-claims.ts';
+import { PORTAL_CLAIMS } from '@portal/contracts';
 import { INVALID_CREDENTIALS, SIGN_IN_HEADING } from './pages/sign-in.ts';
 import { DEMO_PASSWORD } from './seed.ts';
 import { decodeJwt, OidcBrowser } from './testing/oidc-browser.ts';

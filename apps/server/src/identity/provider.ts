@@ -1,7 +1,7 @@
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/database.ts';
-import { PORTAL_CLAIMS } from '../contracts/portal-claims.ts';
+import { PORTAL_CLAIMS } from '@portal/contracts';
 import { findUserById, type UserRow } from './directory.ts';
 import { loadPortalGrant, tenantPolicy } from './grant-policy.ts';
 import { oidcAdapterFactory } from './oidc-adapter.ts';

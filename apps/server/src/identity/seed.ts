@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { OrganizationRole } from '../contracts/portal-claims.ts';
+import type { OrganizationRole } from '@portal/contracts';
 import type { Database } from '../db/database.ts';
 import { hashPassword } from '../security/passwords.ts';
 import { memberships, organizations, tenants, users } from './db/schema.ts';

@@ -1,4 +1,4 @@
-import { PORTAL_CLAIMS } from '../contracts/portal-claims.ts';
+import { PORTAL_CLAIMS } from '@portal/contracts';
 import type { Db } from '../db/database.ts';
 import { findTenant, membershipsOf, type TenantContext } from './directory.ts';
 
@@ -48,7 +48,7 @@ export async function tenantContextFor(
   return { organization: membership.organization, tenant, roles: membership.roles };
 }
 
-/** The namespaced sign-in claims (contracts/portal-claims.ts) for one organization and tenant. */
+/** The namespaced sign-in claims (@portal/contracts portal-claims.ts) for one organization and tenant. */
 export function portalClaims(context: TenantContext): Record<string, string | string[]> {
   return {
     [PORTAL_CLAIMS.organizationId]: context.organization.id,

@@ -1,6 +1,6 @@
 import { SignJWT, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PORTAL_CLAIMS } from '../contracts/portal-claims.ts';
+import { PORTAL_CLAIMS } from '@portal/contracts';
 import { callerFromClaims } from './auth.ts';
 import { startPortalTestServer, TEST_PROFILE, userClaims, type PortalTestServer } from './testing.ts';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createRemoteJWKSet, errors as joseErrors, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
 import type { Config } from '../config.ts';
-import { isOrganizationAdmin, PORTAL_CLAIMS } from '../contracts/portal-claims.ts';
+import { isOrganizationAdmin, PORTAL_CLAIMS } from '@portal/contracts';
 import { forbidden, Problem } from './problems.ts';
 import { OUTBOUND_TIMEOUT_MS } from './platform-client.ts';
 import type { IdentityProfile, ProfileLookup } from './profile-lookup.ts';

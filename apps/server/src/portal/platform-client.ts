@@ -1,10 +1,10 @@
 import type { DeveloperProfile } from './developer-profile.ts';
 import { Problem } from './problems.ts';
-import type { DeliveryList, DeliveryView } from '../contracts/deliveries.ts';
-import type { SearchIndexErrorView, SearchIndexType, SearchIndexView } from '../contracts/search-indexes.ts';
-import type { StagingRestoreSummary, StagingRestoreWebhook } from '../contracts/staging-restore.ts';
-import type { SubscriptionJobResult, SubscriptionRunList } from '../contracts/subscriptions.ts';
-import type { EntitySyncMetadata, SyncRunList, SyncRunView } from '../contracts/syncs.ts';
+import type { DeliveryList, DeliveryView } from '@portal/contracts';
+import type { SearchIndexErrorView, SearchIndexType, SearchIndexView } from '@portal/contracts';
+import type { StagingRestoreSummary, StagingRestoreWebhook } from '@portal/contracts';
+import type { SubscriptionJobResult, SubscriptionRunList } from '@portal/contracts';
+import type { EntitySyncMetadata, SyncRunList, SyncRunView } from '@portal/contracts';
 
 /** Every outbound call of the portal service gives up after this long (spec 1 §9). */
 export const OUTBOUND_TIMEOUT_MS = 60_000;

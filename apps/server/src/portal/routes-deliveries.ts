@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { DeliverySource } from '../contracts/deliveries.ts';
+import type { DeliverySource } from '@portal/contracts';
 import { callerOf } from './auth.ts';
 import { portalUserOf, type PortalUser } from './portal-user.ts';
 import { badRequest, forbidden } from './problems.ts';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { orderSyncDatesError } from '../contracts/syncs.ts';
+import { orderSyncDatesError } from '@portal/contracts';
 import { callerOf, type PortalCaller } from './auth.ts';
 import { captchaToken, type Captcha } from './captcha.ts';
 import { portalUserOf } from './portal-user.ts';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeliveryView } from '../contracts/deliveries.ts';
-import type { PostRestorePayload } from '../contracts/staging-restore.ts';
+import type { DeliveryView } from '@portal/contracts';
+import type { PostRestorePayload } from '@portal/contracts';
 import { insertMarketplace } from '../platform/auth/testing.ts';
 import { startReceiver, type TestReceiver } from '../platform/delivery/testing.ts';
 import { NO_GRANTS } from './role-groups.ts';

@@ -2,7 +2,7 @@ import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SubscriptionJobResult, SubscriptionRunList } from '../contracts/subscriptions.ts';
+import type { SubscriptionJobResult, SubscriptionRunList } from '@portal/contracts';
 import { insertMarketplace } from '../platform/auth/testing.ts';
 import { PgStore } from '../platform/engine/pg-store.ts';
 import { platformRegistry } from '../platform/resources/index.ts';

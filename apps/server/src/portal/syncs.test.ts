@@ -1,8 +1,8 @@
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeliveryList } from '../contracts/deliveries.ts';
-import type { EntitySyncMetadata, SyncBatchPayload, SyncRunList, SyncRunView } from '../contracts/syncs.ts';
+import type { DeliveryList } from '@portal/contracts';
+import type { EntitySyncMetadata, SyncBatchPayload, SyncRunList, SyncRunView } from '@portal/contracts';
 import { startReceiver, type ReceivedRequest, type TestReceiver } from '../platform/delivery/testing.ts';
 import { NO_GRANTS } from './role-groups.ts';
 import { SYNC_NOT_AUTHORIZED } from './routes-syncs.ts';

@@ -1,7 +1,7 @@
 import net from 'node:net';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import type { Config } from '../config.ts';
-import { PORTAL_CLAIMS } from '../contracts/portal-claims.ts';
+import { PORTAL_CLAIMS } from '@portal/contracts';
 import { insertMarketplace, seedUser } from '../platform/auth/testing.ts';
 import { PgStore } from '../platform/engine/pg-store.ts';
 import { platformPart } from '../platform/part.ts';

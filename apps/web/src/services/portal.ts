@@ -1,3 +1,4 @@
+import { SEARCH_INDEX_TYPES, type SearchIndexStatus, type SearchIndexType } from '@portal/contracts';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from './http';
 import type { ListMeta } from './platform';
 
@@ -103,12 +104,8 @@ export interface PortalPage<T> {
   Meta?: ListMeta;
 }
 
-/** The two kinds of search index a marketplace has (spec 1 §3). */
-export const SEARCH_INDEX_TYPES = ['Products', 'Orders'] as const;
-export type SearchIndexType = (typeof SEARCH_INDEX_TYPES)[number];
-
-export type SearchIndexStatus =
-  'Ready' | 'WaitingToBuild' | 'Building' | 'Rebuilding' | 'Failed' | 'Invalid' | 'Canceled';
+/** The kinds of search index and their states (spec 1 §3), as the servers declare them. */
+export { SEARCH_INDEX_TYPES, type SearchIndexStatus, type SearchIndexType };
 
 /** A search index of a marketplace (spec 1 §3), as `GET /searchindexes?type=` lists it. */
 export interface SearchIndex {

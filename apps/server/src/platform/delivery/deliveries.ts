@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { DeliverySource, DeliveryStatus } from '../../contracts/deliveries.ts';
+import type { DeliverySource, DeliveryStatus } from '@portal/contracts';
 import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../search/model.ts';
 import { deliverySettings, maxAttempts, postSigned } from './send.ts';

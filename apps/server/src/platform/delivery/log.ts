@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DeliveryAttemptView, DeliveryList, DeliveryView } from '../../contracts/deliveries.ts';
+import type { DeliveryAttemptView, DeliveryList, DeliveryView } from '@portal/contracts';
 import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../search/model.ts';
 import type { DeliveryRow } from './deliveries.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { DeliveryView } from '../../contracts/deliveries.ts';
-import type { PostRestorePayload, StagingRestoreWebhook } from '../../contracts/staging-restore.ts';
+import type { DeliveryView } from '@portal/contracts';
+import type { PostRestorePayload, StagingRestoreWebhook } from '@portal/contracts';
 import type { Db } from '../../db/database.ts';
 import { ApiError, validation } from '../engine/errors.ts';
 import { rowsOf } from '../search/model.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeliveryList } from '../../contracts/deliveries.ts';
+import type { DeliveryList } from '@portal/contracts';
 import { seedPlatformUsers, startPortalTestServer, type PortalTestServer } from '../../portal/testing.ts';
 import type { CompletedCall } from '../engine/context.ts';
 import { routeKey, webhookPayload } from './webhooks.ts';

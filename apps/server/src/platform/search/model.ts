@@ -4,7 +4,7 @@ import {
   type SearchIndexStatus,
   type SearchIndexType,
   type SearchIndexView,
-} from '../../contracts/search-indexes.ts';
+} from '@portal/contracts';
 import type { Db } from '../../db/database.ts';
 
 export {
@@ -13,7 +13,7 @@ export {
   type SearchIndexStatus,
   type SearchIndexType,
   type SearchIndexView,
-} from '../../contracts/search-indexes.ts';
+} from '@portal/contracts';
 
 /**
  * A build that rejects more than this share of the documents ends Failed and the active index stays:

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PostRestorePayload } from '../../contracts/staging-restore.ts';
+import type { PostRestorePayload } from '@portal/contracts';
 import { openDatabase, type Database } from '../../db/database.ts';
 import { spawnTs, waitForExit, waitForLine } from '../../testing/child-process.ts';
 import { createTestDatabaseTarget, type TestDatabaseTarget } from '../../testing/test-database.ts';

@@ -5,7 +5,7 @@ import {
   type SubscriptionJobResult,
   type SubscriptionRunList,
   type SubscriptionRunView,
-} from '../../contracts/subscriptions.ts';
+} from '@portal/contracts';
 import type { Db } from '../../db/database.ts';
 import { ApiError, notFound } from '../engine/errors.ts';
 import { PgStore } from '../engine/pg-store.ts';

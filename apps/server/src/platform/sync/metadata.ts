@@ -1,4 +1,4 @@
-import type { EntitySyncAttribute, EntitySyncModel } from '../../contracts/syncs.ts';
+import type { EntitySyncAttribute, EntitySyncModel } from '@portal/contracts';
 
 /** How an entity is read: its list operation, and which attributes fill its path parameters. */
 export interface EntitySource {

@@ -1,4 +1,4 @@
-import { orderSyncDatesError } from '../../contracts/syncs.ts';
+import { orderSyncDatesError } from '@portal/contracts';
 import type { Db } from '../../db/database.ts';
 import { ApiError, validation } from '../engine/errors.ts';
 import { PgStore } from '../engine/pg-store.ts';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SyncBatchPayload } from '../../contracts/syncs.ts';
+import type { SyncBatchPayload } from '@portal/contracts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
 import { insertMarketplace } from '../auth/testing.ts';
 import { deliverDue } from '../delivery/deliveries.ts';

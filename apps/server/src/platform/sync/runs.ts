@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { SyncBatchPayload, SyncRunView } from '../../contracts/syncs.ts';
+import type { SyncBatchPayload, SyncRunView } from '@portal/contracts';
 import type { Db } from '../../db/database.ts';
 import { recordDeliveries, type NewDelivery } from '../delivery/deliveries.ts';
 import type { DeliveryTarget } from '../delivery/targets.ts';

@@ -1,20 +1,8 @@
-// A copy of the shapes in apps/server/src/contracts/staging-restore.ts that the page reads: the web app is built
-// on its own, so it keeps them here. Change them together.
+import type { StagingRestoreSummary, StagingRestoreWebhook } from '@portal/contracts';
 
-/** The saved post-restore webhook (`GET/PUT /stagingrestorewebhook`). */
-export interface StagingRestoreWebhook {
-  URL: string;
-  HashKey: string;
-}
-
+export type { StagingRestoreWebhook } from '@portal/contracts';
 /** What a restore run answers (`POST /stagingrestore`). */
-export interface RestoreSummary {
-  StagingMarketplaceID: string;
-  SourceMarketplaceID: string;
-  DocumentsCopied: number;
-  AssignmentsCopied: number;
-  Notified: boolean;
-}
+export type RestoreSummary = StagingRestoreSummary;
 
 /** Spec 1 §2 "Staging restore" and §8: every text the page shows word for word. */
 export const STAGING_TEXTS = {

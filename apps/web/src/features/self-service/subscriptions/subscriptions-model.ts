@@ -1,5 +1,6 @@
 // TEXTS: spec 1 §2 "Subscription tools" and §8, word for word where the spec gives the words (the notes give
-// its meaning). The shapes are a copy of apps/server/src/contracts/subscriptions.ts: change them together.
+// its meaning). The shapes come from packages/contracts, which the servers answer with.
+import type { SubscriptionRunList, SubscriptionRunStatus, SubscriptionRunView } from '@portal/contracts';
 
 export const SUBSCRIPTION_TEXTS = {
   unauthorized:
@@ -23,36 +24,14 @@ export const remainingText = (remaining: number) =>
 export const triggeredText = (remaining: number) =>
   `The subscription integration job has been triggered for your marketplace. You have ${remaining} jobs remaining this hour.`;
 
-/** `POST /processsubscriptions`. */
-export interface SubscriptionJobResult {
-  HourlyJobsRemaining: number;
-  HourlyLimit: number;
-  RunID: string;
-}
+export type {
+  SubscriptionJobResult,
+  SubscriptionRunList,
+  SubscriptionRunStatus,
+  SubscriptionRunView as SubscriptionRun,
+} from '@portal/contracts';
 
-export type SubscriptionRunStatus = 'Queued' | 'Running' | 'Completed' | 'Failed';
-
-export interface SubscriptionRun {
-  ID: string;
-  Trigger: 'Manual' | 'Scheduled';
-  Status: SubscriptionRunStatus;
-  RequestedBy: string | null;
-  DateRequested: string;
-  DateCompleted: string | null;
-  Processed: number | null;
-  OrdersCreated: string[];
-  Failed: { SubscriptionID: string; ErrorCode: string; Message: string }[];
-  Error: string | null;
-}
-
-/** `GET /subscriptionruns`. */
-export interface SubscriptionRunList {
-  Items: SubscriptionRun[];
-  HourlyLimit: number;
-  HourlyJobsRemaining: number;
-}
-
-export const isRunActive = (run: SubscriptionRun) => run.Status === 'Queued' || run.Status === 'Running';
+export const isRunActive = (run: SubscriptionRunView) => run.Status === 'Queued' || run.Status === 'Running';
 
 /** Runs are read every 2 s while one is queued or running, every 15 s otherwise. */
 export const subscriptionRunsPollInterval = (list: SubscriptionRunList | undefined) =>
@@ -66,7 +45,7 @@ export const RUN_PALETTE: Record<SubscriptionRunStatus, string> = {
 };
 
 /** What a finished run did, e.g. '4 due, 3 orders placed, 1 failed'. */
-export function runSummary(run: SubscriptionRun): string {
+export function runSummary(run: SubscriptionRunView): string {
   if (run.Processed === null) return run.Status === 'Failed' ? 'Did not run' : 'Not finished yet';
   return `${run.Processed} due, ${run.OrdersCreated.length} ${run.OrdersCreated.length === 1 ? 'order' : 'orders'} placed, ${run.Failed.length} failed`;
 }

@@ -31,7 +31,7 @@ export function catalogIdError(values: ProductSyncValues): string | undefined {
   return values.CatalogID.trim() === '' ? 'Catalog ID is required' : undefined;
 }
 
-// ORDER SYNC: spec 1 §5; the same rule the servers refuse on (contracts/syncs.ts orderSyncDatesError).
+// ORDER SYNC: spec 1 §5; the same rule the servers refuse on (@portal/contracts orderSyncDatesError).
 
 export interface OrderSyncValues {
   /** A `datetime-local` value (local time, no zone) or ''. */

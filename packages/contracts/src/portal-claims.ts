@@ -1,7 +1,7 @@
 /**
  * The sign-in claims the portal relies on, as a wire contract: the built-in identity provider
  * issues them and the portal service reads them, so any OpenID provider that issues the same
- * claims can replace the built-in one. The web app keeps its own copy of these names.
+ * claims can replace the built-in one. The web app reads the same names from here.
  */
 export const CLAIM_NAMESPACE = 'https://marketplace-portal.dev/claims/';
 
