@@ -13,8 +13,5 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
-    // Above the 5 s findBy/waitFor limit (test-setup.ts), so a wait that gives up reports what it waited for
-    // rather than the test being cut off; a test making several such waits on a busy machine still fits.
-    testTimeout: 15_000,
   },
 });
