@@ -50,24 +50,15 @@ function canonicalPropertyList(registry: Registry, model: ModelDefinition, value
     .join(',');
 }
 
-/** An assignment list is neither sorted nor searched, and filters only on its declared parameters. */
+/**
+ * List options an assignment list has no use for. The public platform ignores them there (an outside
+ * admin sends `depth=all` to every list), so ours does too: they cannot change which assignments answer.
+ */
+const IGNORED_ON_ASSIGNMENT_LISTS = new Set(['depth', 'search', 'searchon', 'searchtype', 'sortby', 'pagekey']);
+
+/** A name an assignment list does not declare would filter if it were known, so it is refused, never ignored. */
 function unknownAssignmentParameter(key: string, declared: PlatformOperation['query']) {
   const names = declared.map((param) => param.name).join(', ');
-  const lower = key.toLowerCase();
-  if (lower === 'sortby') {
-    return validation(
-      `Assignment lists cannot be sorted; they take ${names}.`,
-      { Property: key },
-      'List.InvalidSortProperty',
-    );
-  }
-  if (lower === 'search' || lower === 'searchon') {
-    return validation(
-      `Assignment lists cannot be searched; they take ${names}.`,
-      { Property: key },
-      'List.InvalidSearchProperty',
-    );
-  }
   return validation(
     `${key} is not a parameter of this list; it takes ${names}.`,
     { Property: key },
@@ -100,7 +91,8 @@ function merge(into: MutableQuery, name: string, value: string | string[] | unde
  * Query parameter names are case-insensitive, as on the public platform: this turns a request's
  * query into the spelling the operation's handler reads (`ProductID` -> `productID`, `PageSize` ->
  * `pageSize`, `name` -> `Name` for a filter on a list), once per request, so no handler has to care.
- * An assignment list takes only its declared parameters: anything else is a 400, never ignored.
+ * An assignment list takes only its declared parameters and ignores the list options it has no use
+ * for; any other name is a 400, since a mistyped filter must not silently list everything.
  */
 export function queryNormaliser(
   registry: Registry,
@@ -117,7 +109,10 @@ export function queryNormaliser(
     const query: MutableQuery = {};
     for (const [key, value] of Object.entries(raw)) {
       const known = declared.get(key.toLowerCase());
-      if (strict && !known) throw unknownAssignmentParameter(key, operation.query);
+      if (strict && !known) {
+        if (IGNORED_ON_ASSIGNMENT_LISTS.has(key.toLowerCase())) continue;
+        throw unknownAssignmentParameter(key, operation.query);
+      }
       merge(query, known ?? (model ? canonicalPropertyPath(registry, model, key) : key), value);
     }
     if (model) {
