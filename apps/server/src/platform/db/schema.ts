@@ -76,12 +76,19 @@ export const assignments = platformSchema.table(
   ],
 );
 
-/** RS256 keys that sign access tokens; the newest signs, all verify until removed. */
+/**
+ * RS256 keys that sign access tokens; the newest signs, all verify until removed. A rotation adds
+ * a newer key and retires the others (`retired_at`); a retired key is removed once every token it
+ * signed has expired: `tokens_expire_by` is moved past each token's expiry before the token is
+ * handed out (null on keys from before this was recorded, which are therefore kept).
+ */
 export const signingKeys = platformSchema.table('signing_keys', {
   kid: text('kid').primaryKey(),
   privateJwk: jsonb('private_jwk').notNull(),
   publicJwk: jsonb('public_jwk').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  retiredAt: timestamp('retired_at', { withTimezone: true }),
+  tokensExpireBy: timestamp('tokens_expire_by', { withTimezone: true }),
 });
 
 /** Refresh tokens, stored hashed; the token itself is only ever known to the client. */

@@ -1,0 +1,2 @@
+ALTER TABLE "platform"."signing_keys" ADD COLUMN "retired_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "platform"."signing_keys" ADD COLUMN "tokens_expire_by" timestamp with time zone;
