@@ -1,5 +1,5 @@
-import type { Item } from '../engine/context.ts';
-import { notFound, validation } from '../engine/errors.ts';
+import { ApiError, notFound } from '../engine/errors.ts';
+import { validateBody } from '../engine/validate.ts';
 import { defineModel, enumOf, id, int, model, text } from './fields.ts';
 import type { ResourceDefinition } from './types.ts';
 
@@ -14,7 +14,8 @@ export const incrementorModel = defineModel('Incrementor', {
 /** XpIndex: an xp key of one kind of object that lists may filter and sort on. */
 export const xpIndexModel = defineModel('XpIndex', {
   ThingType: enumOf('XpThingType'),
-  Key: text(),
+  // The key is a path segment of the Delete call, so it keeps to the length a path id may have.
+  Key: text(100),
 });
 
 /**
@@ -22,12 +23,6 @@ export const xpIndexModel = defineModel('XpIndex', {
  * saving the same index twice a no-op.
  */
 const xpIndexId = (thingType: string, key: string) => `${thingType}.${key}`;
-
-function requiredText(body: Item, field: string): string {
-  const value = body[field];
-  if (typeof value !== 'string' || value === '') throw validation(`${field} is required.`, { Property: field });
-  return value;
-}
 
 const incrementors: ResourceDefinition = {
   name: 'Incrementors',
@@ -66,10 +61,14 @@ const xpIndices: ResourceDefinition = {
       description: 'Saving an index that already exists changes nothing.',
       body: { schema: model('XpIndex') },
       response: { status: 204 },
-      async handler({ body, store }) {
-        const index = typeof body === 'object' && body !== null ? (body as Item) : {};
-        const thingType = requiredText(index, 'ThingType');
-        const key = requiredText(index, 'Key');
+      async handler({ body, registry, store }) {
+        const { value, errors } = validateBody(registry, xpIndexModel, body, {
+          required: ['ThingType', 'Key'],
+          previous: undefined,
+        });
+        if (errors.length > 0) throw ApiError.many(400, errors);
+        const thingType = String(value.ThingType);
+        const key = String(value.Key);
         await store.put('XpIndices', [], { ID: xpIndexId(thingType, key), ThingType: thingType, Key: key });
         return undefined;
       },

@@ -92,7 +92,10 @@ describe('over-long values over HTTP', () => {
   const { call } = useEngineApp(platformRegistry);
 
   async function expectRefused(url: string, body: object, property: string, method: 'POST' | 'PATCH' = 'POST') {
-    const reply = await call({ method, url, body });
+    expectRefusedReply(await call({ method, url, body }), property);
+  }
+
+  function expectRefusedReply(reply: { status: number; body: unknown }, property: string) {
     expect(reply.status, JSON.stringify(reply.body).slice(0, 500)).toBe(400);
     expect((reply.body as { Errors: unknown[] }).Errors).toContainEqual({
       ErrorCode: 'ValidationFailure',
@@ -113,6 +116,16 @@ describe('over-long values over HTTP', () => {
 
     await expectRefused('/webhooks', { ID: 'long-key', Name: 'Orders', HashKey: HUGE }, 'HashKey');
     expect(await count('/webhooks')).toBe(0);
+  });
+
+  it('refuses a 100,000-character xp index Key, and one with no ThingType, writing nothing', async () => {
+    const put = (body: object) => call({ method: 'PUT', url: '/xpindices', body });
+    expectRefusedReply(await put({ ThingType: 'Order', Key: HUGE }), 'Key');
+    const missing = await put({ Key: 'Color' });
+    expect(missing.status).toBe(400);
+    expect(await count('/xpindices')).toBe(0);
+    expect((await put({ ThingType: 'Order', Key: 'Color' })).status).toBe(204);
+    expect(await count('/xpindices')).toBe(1);
   });
 
   it('accepts a value at the bound and refuses one character more on a patch, leaving the object as it was', async () => {
