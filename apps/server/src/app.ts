@@ -8,6 +8,7 @@ import { frameworkErrorResponder } from './http/framework-errors.ts';
 import { registerHealthRoute } from './http/health.ts';
 import { registerInputGuard } from './http/input-guard.ts';
 import { registerWebApp } from './http/web-app.ts';
+import { metricsPlugin } from './observability/metrics-plugin.ts';
 import type { Part } from './part.ts';
 
 export interface AppDependencies {
@@ -40,6 +41,7 @@ export async function buildApp({ config, database, parts }: AppDependencies): Pr
   registerDefaultErrorHandler(app);
   registerInputGuard(app);
   await app.register(coreServices, { config, database });
+  await app.register(metricsPlugin, { prefixes: parts.map((part) => part.prefix) });
 
   registerHealthRoute(app, 'server');
   for (const part of parts) {

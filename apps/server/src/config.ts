@@ -43,6 +43,12 @@ export interface Config {
   platformMgmtUrl: string;
   /** Header token the content service's GraphQL endpoint requires (public by design: it only guards against drive-by use). */
   contentToken: string;
+  /** Bearer token that opens `GET /metrics` on the main port; unset keeps it closed (404). */
+  metricsToken: string | undefined;
+  /** Port of a separate metrics-only listener (no token); unset: no such listener. */
+  metricsPort: number | undefined;
+  /** Interface of that listener; loopback by default so only this machine can scrape it. */
+  metricsHost: string;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -107,5 +113,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     portalClientId: env.PORTAL_CLIENT_ID || 'marketplace-portal-web',
     contentToken: env.CONTENT_TOKEN || 'marketplace-portal-content',
     platformMgmtUrl: (env.PLATFORM_MGMT_URL || `${publicUrl}/platform/mgmt`).replace(/\/+$/, ''),
+    ...metricsSettings(env, port),
   };
+}
+
+/** METRICS_TOKEN, METRICS_PORT and METRICS_HOST: how `/metrics` is reached, if at all. */
+function metricsSettings(env: NodeJS.ProcessEnv, port: number) {
+  const metricsToken = env.METRICS_TOKEN || undefined;
+  // A short token can be guessed by a scraper's neighbours; 16 characters is cheap to generate.
+  if (metricsToken !== undefined && metricsToken.length < 16) {
+    throw new ConfigError('METRICS_TOKEN must be at least 16 characters (e.g. `openssl rand -hex 24`).');
+  }
+  const metricsPort = env.METRICS_PORT ? integer(env, 'METRICS_PORT', 0, 0, 65535) : undefined;
+  if (metricsPort !== undefined && metricsPort !== 0 && metricsPort === port) {
+    throw new ConfigError('METRICS_PORT must differ from PORT.');
+  }
+  return { metricsToken, metricsPort, metricsHost: env.METRICS_HOST || '127.0.0.1' };
 }

@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { runMigrations } from './db/migrate.ts';
 import { JobQueue, type JobQueueOptions } from './jobs/job-queue.ts';
+import { startMetricsListener, type MetricsListener } from './observability/metrics-listener.ts';
 import { schemaOwners, type Part } from './part.ts';
 import { parts as allParts } from './parts.ts';
 
@@ -34,6 +35,7 @@ export async function startServer(requested: Config, options: StartOptions = {})
   );
   let app: FastifyInstance | undefined;
   let jobs: JobQueue | undefined;
+  let metrics: MetricsListener | undefined;
   try {
     await runMigrations(database, schemaOwners(parts));
     if (config.seedDemoData) for (const part of parts) await part.seed?.(database, config);
@@ -44,6 +46,7 @@ export async function startServer(requested: Config, options: StartOptions = {})
     }
     await options.beforeListen?.(app);
     await app.listen({ port: config.port, host: config.host });
+    metrics = await startMetricsListener(config, database, app.log);
   } catch (error) {
     await jobs?.stop(0).catch(() => undefined);
     await app?.close().catch(() => undefined);
@@ -58,7 +61,10 @@ export async function startServer(requested: Config, options: StartOptions = {})
     database,
     jobs,
     url: `http://localhost:${port}`,
-    stop: () => stopServer(running, jobs, database, config.shutdownTimeoutMs),
+    stop: async () => {
+      await metrics?.close();
+      await stopServer(running, jobs, database, config.shutdownTimeoutMs);
+    },
   };
 }
 

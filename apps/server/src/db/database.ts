@@ -23,6 +23,8 @@ export interface Database {
   executeSql(text: string, values?: unknown[]): Promise<SqlResult>;
   /** Runs `work` while holding a database-wide lock, so two processes never run it at once. */
   withExclusiveLock<T>(key: number, work: (db: Db) => Promise<T>): Promise<T>;
+  /** Connections of a pool (PostgreSQL), for `/metrics`; absent where there is no pool (PGlite). */
+  poolStats?(): { total: number; idle: number; waiting: number };
   close(): Promise<void>;
 }
 
@@ -89,6 +91,7 @@ async function openPostgres(url: string): Promise<Database> {
         client.release();
       }
     },
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     async close() {
       await pool.end();
     },
