@@ -5,6 +5,7 @@ import { brotliCompressSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { openDatabase } from './db/database.ts';
+import { initialReadiness } from './http/health.ts';
 import { parts } from './parts.ts';
 import { startServer, type RunningServer } from './server.ts';
 import { createTestDatabaseTarget, testConfig, type TestDatabaseTarget } from './testing/test-database.ts';
@@ -29,16 +30,25 @@ afterAll(async () => {
 });
 
 describe('health', () => {
-  it.each(['/healthz', ...parts.map((part) => `${part.prefix}/healthz`)])(
-    '%s answers 200 with the database up',
-    async (url) => {
-      const response = await fetch(`${server.url}${url}`);
-      expect(response.status).toBe(200);
-      expect(await response.json()).toMatchObject({ status: 'ok', database: 'ok' });
-    },
-  );
+  it.each(parts.map((part) => `${part.prefix}/healthz`))('%s answers 200 with the database up', async (url) => {
+    const response = await fetch(`${server.url}${url}`);
+    expect(response.status).toBe(200);
+    expect(await response.json()).toMatchObject({ status: 'ok', database: 'ok' });
+  });
 
-  it('answers 503 when the database is unreachable', async () => {
+  it('answers /healthz (alive) and /readyz (ready for traffic) at the root', async () => {
+    const live = await fetch(`${server.url}/healthz`);
+    expect(live.status).toBe(200);
+    expect(await live.json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${server.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', migrations: 'ok', jobs: 'disabled', shutdown: 'no' },
+    });
+  });
+
+  it('answers 503 when the database is unreachable, naming the failed check; /healthz stays up', async () => {
     const { target: other, dispose } = await createTestDatabaseTarget();
     const database = await openDatabase(other);
     const app = await buildApp({ config: testConfig(other), database, parts });
@@ -46,17 +56,42 @@ describe('health', () => {
     const response = await app.inject({ method: 'GET', url: '/platform/healthz' });
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ status: 'unavailable', part: 'platform', database: 'unreachable' });
+    const ready = await app.inject({ method: 'GET', url: '/readyz' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toMatchObject({ status: 'unavailable', failed: ['database'] });
+    expect((await app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
     await app.close();
+    await dispose();
+  });
+
+  it('answers /readyz 503 until migrated and while the job queue is not working', async () => {
+    const { target: other, dispose } = await createTestDatabaseTarget();
+    const database = await openDatabase(other);
+    const readiness = initialReadiness(true);
+    const app = await buildApp({ config: testConfig(other), database, parts, readiness });
+    const failed = async () =>
+      (await app.inject({ method: 'GET', url: '/readyz' })).json<{ failed?: string[] }>().failed;
+    expect(await failed()).toEqual(['migrations', 'jobs']);
+    readiness.migrated = true;
+    expect(await failed()).toEqual(['jobs']);
+    readiness.jobs = 'working';
+    expect(await failed()).toBeUndefined();
+    readiness.shuttingDown = true;
+    expect(await failed()).toEqual(['shutdown']);
+    await app.close();
+    await database.close();
     await dispose();
   });
 });
 
 describe('request ids', () => {
-  it('gives every response a request id, keeping one the caller sent', async () => {
+  it('gives every response a request id, keeping a plain one the caller sent', async () => {
     const generated = await fetch(`${server.url}/healthz`);
     expect(generated.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     const kept = await fetch(`${server.url}/healthz`, { headers: { 'x-request-id': 'trace-123' } });
     expect(kept.headers.get('x-request-id')).toBe('trace-123');
+    const replaced = await fetch(`${server.url}/healthz`, { headers: { 'x-request-id': 'not {a} token' } });
+    expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
 

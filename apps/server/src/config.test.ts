@@ -30,9 +30,16 @@ describe('loadConfig', () => {
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with postgres/],
     [{ PUBLIC_URL: 'not a url' }, /PUBLIC_URL must be an absolute URL/],
     [{ JOBS_ENABLED: 'maybe' }, /JOBS_ENABLED must be true or false/],
+    [{ BUILD_DATE: 'yesterday' }, /BUILD_DATE must be an ISO-8601 date/],
+    [{ SHUTDOWN_DELAY_MS: '-1' }, /SHUTDOWN_DELAY_MS must be a whole number/],
   ])('rejects %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('reads BUILD_DATE as UTC and leaves it unset by default', () => {
+    expect(loadConfig({}).buildDate).toBeUndefined();
+    expect(loadConfig({ BUILD_DATE: '2025-06-30T14:00:00+02:00' }).buildDate).toBe('2025-06-30T12:00:00.000Z');
   });
 
   it('resolves DATA_DIR against the repository root', () => {

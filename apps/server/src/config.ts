@@ -22,6 +22,13 @@ export interface Config {
   webDist: string;
   /** How long a graceful shutdown waits for in-flight requests before closing connections. */
   shutdownTimeoutMs: number;
+  /**
+   * How long a graceful shutdown keeps serving after SIGTERM while `/readyz` answers 503, so load
+   * balancers stop sending before connections are refused.
+   */
+  shutdownDelayMs: number;
+  /** ISO-8601 date of this build (BUILD_DATE), answered by `/platform/env`; read from git when unset. */
+  buildDate: string | undefined;
   /** Whether the scheduled jobs (pg-boss) run in this process. */
   jobsEnabled: boolean;
   /** Whether first start creates the demo marketplaces, accounts and store data. */
@@ -74,6 +81,17 @@ function flag(env: NodeJS.ProcessEnv, name: string, fallback: boolean): boolean 
   throw new ConfigError(`${name} must be true or false; got "${raw}".`);
 }
 
+/** BUILD_DATE as ISO-8601 UTC; anything Date cannot read is refused rather than answered as is. */
+function buildDate(env: NodeJS.ProcessEnv): string | undefined {
+  const raw = env.BUILD_DATE;
+  if (raw === undefined || raw === '') return undefined;
+  const date = new Date(raw);
+  if (!/^\d{4}-\d{2}-\d{2}/.test(raw) || Number.isNaN(date.getTime())) {
+    throw new ConfigError(`BUILD_DATE must be an ISO-8601 date such as 2025-06-30T12:00:00Z; got "${raw}".`);
+  }
+  return date.toISOString();
+}
+
 /** The repository root, so relative defaults do not depend on the shell's working directory. */
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -103,6 +121,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel,
     webDist: path.resolve(repoRoot, env.WEB_DIST || 'apps/web/dist'),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 10_000, 0, 600_000),
+    shutdownDelayMs: integer(env, 'SHUTDOWN_DELAY_MS', 0, 0, 600_000),
+    buildDate: buildDate(env),
     jobsEnabled: flag(env, 'JOBS_ENABLED', true),
     seedDemoData: flag(env, 'SEED_DEMO_DATA', true),
     platformMgmtSecret: env.PLATFORM_MGMT_SECRET || randomBytes(32).toString('base64url'),

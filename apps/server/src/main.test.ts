@@ -1,4 +1,5 @@
 import fs from 'node:fs/promises';
+import http from 'node:http';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/database.ts';
 import { oidcModels } from './identity/db/schema.ts';
@@ -16,24 +17,88 @@ afterAll(async () => {
   await Promise.all(dataDirs.map((dir) => fs.rm(dir, { recursive: true, force: true })));
 });
 
-function startMain(dataDir: string) {
-  return spawnTs('src/main.ts', [], {
+function startMain(dataDir: string, entry = 'src/main.ts', env: NodeJS.ProcessEnv = {}) {
+  return spawnTs(entry, [], {
     PORT: '0',
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     LOG_LEVEL: 'warn',
     DATABASE_URL: '',
+    ...env,
   });
 }
 
-describe('the server process', () => {
+/** A GET on a connection of its own (never a pooled one): answers its status, or the connection error's code. */
+function getOnNewConnection(url: string): Promise<{ status: number; body: string } | { error: string }> {
+  return new Promise((resolve) => {
+    const request = http.get(url, { agent: false }, (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    request.on('error', (error: NodeJS.ErrnoException) => resolve({ error: error.code ?? error.message }));
+  });
+}
+
+/** Asks again until `check` holds; the test's own timeout bounds the wait. */
+async function eventually<T>(probe: () => Promise<T>, check: (value: T) => boolean): Promise<T> {
+  for (;;) {
+    const value = await probe();
+    if (check(value)) return value;
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+// A child server needs seconds to start, many more on a busy machine.
+describe('the server process', { timeout: 120_000 }, () => {
   it('prints one ready line with its URL, answers health checks and stops cleanly on SIGTERM', async () => {
     const child = startMain(await freshDataDir());
     const [, url] = await waitForLine(child, READY);
     const health = await fetch(`${url}/healthz`);
     expect(health.status).toBe(200);
-    expect(await health.json()).toEqual({ status: 'ok', part: 'server', database: 'ok' });
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({
+      status: 'ready',
+      checks: { database: 'ok', migrations: 'ok', jobs: 'working', shutdown: 'no' },
+    });
     child.kill('SIGTERM');
+    expect(await waitForExit(child)).toBe(0);
+  });
+
+  it('on SIGTERM answers /readyz 503, then refuses connections, finishes the request in flight and exits 0', async () => {
+    const child = startMain(await freshDataDir(), 'src/testing/main-with-slow-route.ts', {
+      // Long enough to see /readyz fail before the listener closes, even on a busy machine.
+      SHUTDOWN_DELAY_MS: '3000',
+      SHUTDOWN_TIMEOUT_MS: '60000',
+      SEED_DEMO_DATA: 'false',
+    });
+    const [, url] = await waitForLine(child, READY);
+    const started = waitForLine(child, /slow request started/);
+    const inFlight = fetch(`${url}/test-slow`);
+    await started;
+    child.kill('SIGTERM');
+
+    const notReady = await eventually(
+      () => getOnNewConnection(`${url}/readyz`),
+      (answer) => !('status' in answer) || answer.status !== 200,
+    );
+    expect(notReady).toMatchObject({ status: 503 });
+    expect(JSON.parse('body' in notReady ? notReady.body : '{}')).toMatchObject({ failed: ['shutdown'] });
+    expect(
+      await eventually(
+        () => getOnNewConnection(`${url}/healthz`),
+        (answer) => 'error' in answer,
+      ),
+    ).toEqual({
+      error: 'ECONNREFUSED',
+    });
+
+    child.kill('SIGUSR2');
+    const response = await inFlight;
+    expect(response.status).toBe(200);
+    expect(await response.json()).toEqual({ done: true });
     expect(await waitForExit(child)).toBe(0);
   });
 

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
-import { runMigrations } from './db/migrate.ts';
+import { migrateHoldingLock, SCHEMA_LOCK_KEY } from './db/migrate.ts';
+import { initialReadiness, type Readiness } from './http/health.ts';
 import { JobQueue, type JobQueueOptions } from './jobs/job-queue.ts';
 import { startMetricsListener, type MetricsListener } from './observability/metrics-listener.ts';
 import { schemaOwners, type Part } from './part.ts';
@@ -13,9 +14,15 @@ export interface RunningServer {
   app: FastifyInstance;
   database: Database;
   jobs: JobQueue | undefined;
+  /** What `/readyz` reports. */
+  readiness: Readiness;
   /** Base URL the server listens on (the real port when `config.port` was 0). */
   url: string;
-  /** Graceful stop: in-flight requests finish, jobs finish, then the database closes. */
+  /**
+   * Graceful stop: `/readyz` answers 503 (for SHUTDOWN_DELAY_MS), the listener closes, requests in
+   * flight and running jobs finish (up to SHUTDOWN_TIMEOUT_MS; unfinished jobs go back to the
+   * queue), then the database closes.
+   */
   stop(): Promise<void>;
 }
 
@@ -33,16 +40,25 @@ export async function startServer(requested: Config, options: StartOptions = {})
   const database = await openDatabase(
     config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
   );
+  const readiness = initialReadiness(config.jobsEnabled);
   let app: FastifyInstance | undefined;
   let jobs: JobQueue | undefined;
   let metrics: MetricsListener | undefined;
   try {
-    await runMigrations(database, schemaOwners(parts));
-    if (config.seedDemoData) for (const part of parts) await part.seed?.(database, config);
-    app = await buildApp({ config, database, parts });
+    // Processes started together on one database take turns at everything that changes its shape.
+    await database.withExclusiveLock(SCHEMA_LOCK_KEY, async (db) => {
+      await migrateHoldingLock(db, schemaOwners(parts));
+      if (config.seedDemoData) for (const part of parts) await part.seed?.(database, config);
+    });
+    readiness.migrated = true;
+    app = await buildApp({ config, database, parts, readiness });
     if (config.jobsEnabled) {
-      jobs = new JobQueue(database, app.log, options.jobs);
-      await jobs.start(parts.flatMap((part) => part.jobs ?? []));
+      const queue = new JobQueue(database, app.log, options.jobs);
+      jobs = queue;
+      const definitions = parts.flatMap((part) => part.jobs ?? []);
+      await database.withExclusiveLock(SCHEMA_LOCK_KEY, () => queue.prepare(definitions));
+      queue.work();
+      readiness.jobs = 'working';
     }
     await options.beforeListen?.(app);
     await app.listen({ port: config.port, host: config.host });
@@ -60,20 +76,36 @@ export async function startServer(requested: Config, options: StartOptions = {})
     app: running,
     database,
     jobs,
+    readiness,
     url: `http://localhost:${port}`,
     stop: async () => {
       await metrics?.close();
-      await stopServer(running, jobs, database, config.shutdownTimeoutMs);
+      await stopServer({ app: running, jobs, database, readiness }, config);
     },
   };
 }
 
+interface Stoppable {
+  app: FastifyInstance;
+  jobs: JobQueue | undefined;
+  database: Database;
+  readiness: Readiness;
+}
+
 async function stopServer(
-  app: FastifyInstance,
-  jobs: JobQueue | undefined,
-  database: Database,
-  timeoutMs: number,
+  { app, jobs, database, readiness }: Stoppable,
+  { shutdownDelayMs, shutdownTimeoutMs }: Pick<Config, 'shutdownDelayMs' | 'shutdownTimeoutMs'>,
 ): Promise<void> {
+  readiness.shuttingDown = true;
+  // Load balancers see /readyz fail and stop sending before this process refuses connections.
+  if (shutdownDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, shutdownDelayMs));
+  await Promise.all([closeHttp(app, shutdownTimeoutMs), jobs?.stop(shutdownTimeoutMs)]);
+  if (jobs) readiness.jobs = 'stopped';
+  await database.close();
+}
+
+/** Stops listening and waits for requests in flight, closing their connections at the timeout. */
+async function closeHttp(app: FastifyInstance, timeoutMs: number): Promise<void> {
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<'timeout'>((resolve) => {
     timer = setTimeout(() => resolve('timeout'), timeoutMs);
@@ -90,8 +122,6 @@ async function stopServer(
     await closed;
   }
   clearTimeout(timer);
-  await jobs?.stop(timeoutMs);
-  await database.close();
 }
 
 /**

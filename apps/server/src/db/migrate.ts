@@ -9,8 +9,11 @@ export interface SchemaOwner {
   migrationsFolder: string;
 }
 
-/** Arbitrary but fixed: the advisory-lock key every process uses while migrating. */
-const MIGRATION_LOCK_KEY = 71_4000_2;
+/**
+ * Arbitrary but fixed: the advisory-lock key every process holds while it changes the database's
+ * shape (migrations, and at server start-up also demo seeding and pg-boss's schema and queues).
+ */
+export const SCHEMA_LOCK_KEY = 71_4000_2;
 
 interface MigratingDialect {
   migrate(migrations: ReturnType<typeof readMigrationFiles>, session: unknown, config: MigrationConfig): Promise<void>;
@@ -22,16 +25,22 @@ interface MigratingDialect {
  * processes sharing one PostgreSQL from migrating at the same time.
  */
 export async function runMigrations(database: Database, owners: readonly SchemaOwner[]): Promise<void> {
-  await database.withExclusiveLock(MIGRATION_LOCK_KEY, async (db) => {
-    for (const owner of owners) {
-      const config: MigrationConfig = {
-        migrationsFolder: owner.migrationsFolder,
-        migrationsSchema: 'drizzle',
-        migrationsTable: `${owner.name}_migrations`,
-      };
-      await applyMigrations(db, config);
-    }
-  });
+  await database.withExclusiveLock(SCHEMA_LOCK_KEY, (db) => migrateHoldingLock(db, owners));
+}
+
+/**
+ * The migrations alone, for a caller that already holds `SCHEMA_LOCK_KEY` through `db` (taking
+ * it again from another connection of the pool would wait for ourselves forever).
+ */
+export async function migrateHoldingLock(db: Db, owners: readonly SchemaOwner[]): Promise<void> {
+  for (const owner of owners) {
+    const config: MigrationConfig = {
+      migrationsFolder: owner.migrationsFolder,
+      migrationsSchema: 'drizzle',
+      migrationsTable: `${owner.name}_migrations`,
+    };
+    await applyMigrations(db, config);
+  }
 }
 
 // drizzle's per-driver `migrate` helpers are these two lines; calling the dialect directly lets one

@@ -1,6 +1,7 @@
 import PgBoss from 'pg-boss';
 import type { Database } from '../../db/database.ts';
 import type { JobDefinition } from '../../jobs/job-queue.ts';
+import { currentRequestId } from '../../observability/request-context.ts';
 import { attemptDelivery, deliverDue, removeOldDeliveries } from './deliveries.ts';
 
 export const DELIVERY_JOB = 'platform-delivery';
@@ -28,8 +29,11 @@ export function createDeliveryQueue(database: Database, onError: (error: unknown
   return async (ids, delayMs = 0) => {
     try {
       const boss = senderFor(database);
+      // The request (or job) that queued the delivery, so its log lines can be joined to the send's.
+      const requestId = currentRequestId();
       for (const deliveryId of ids) {
-        await boss.send(DELIVERY_JOB, { deliveryId }, delayMs > 0 ? { startAfter: Math.ceil(delayMs / 1000) } : {});
+        const data = { deliveryId, requestId };
+        await boss.send(DELIVERY_JOB, data, delayMs > 0 ? { startAfter: Math.ceil(delayMs / 1000) } : {});
       }
     } catch (error) {
       onError(error);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { buildDescription, type DescriptionInput, type OpenApiDocument } from './build-description.ts';
+import { headCommitDate, resolveBuildDate } from './build-date.ts';
 
 /** Facts about the running build that `/env` reports; each has a local default. */
 export interface BuildInfo {
@@ -46,15 +47,16 @@ export function registerDescriptionRoutes(app: FastifyInstance, options: Descrip
   const body = JSON.stringify(doc);
   const version = doc.info.version;
   const etag = `"${version}"`;
-  const startedAt = new Date().toISOString();
+  // The build's dates, not this process's start: every process of one build answers the same.
+  const buildDate = options.build?.buildDate ?? resolveBuildDate(configuredBuildDate(app));
   const env: EnvironmentBody = {
     Environment: options.environment,
     Version: version,
     BuildNumber: version,
     Branch: options.build?.branch ?? 'local',
     Commit: options.build?.commit ?? 'local',
-    CommitDate: options.build?.commitDate ?? startedAt,
-    BuildDate: options.build?.buildDate ?? startedAt,
+    CommitDate: options.build?.commitDate ?? headCommitDate() ?? buildDate,
+    BuildDate: buildDate,
   };
 
   app.get('/env', async (_request, reply) => {
@@ -70,4 +72,9 @@ export function registerDescriptionRoutes(app: FastifyInstance, options: Descrip
   });
 
   return doc;
+}
+
+/** BUILD_DATE from the server's configuration; a bare Fastify instance (tests) has none. */
+function configuredBuildDate(app: FastifyInstance): string | undefined {
+  return app.hasDecorator('config') ? app.config.buildDate : undefined;
 }
