@@ -55,6 +55,7 @@ describe('batches', () => {
     const fetched: number[] = [];
     const definition: JobDefinition<{ n?: number }> = {
       name,
+      concurrency: 5,
       async run({ n }) {
         if (n === 3) throw new Error('job 3 broke');
         return { doubled: (n ?? 0) * 2 };
@@ -95,6 +96,30 @@ describe('batches', () => {
   });
 });
 
+describe('concurrency', () => {
+  it('runs a queue one job at a time unless its definition allows more', async () => {
+    const name = 'test-one-at-a-time';
+    let running = 0;
+    let most = 0;
+    const queue = newQueue();
+    await queue.prepare([
+      {
+        name,
+        async run() {
+          running += 1;
+          most = Math.max(most, running);
+          await new Promise((resolve) => setTimeout(resolve, 20));
+          running -= 1;
+        },
+      },
+    ]);
+    for (let n = 0; n < 4; n += 1) await queue.send(name, { n });
+    queue.work();
+    await waitForJobs(name, (rows) => rows.length === 4 && allIn(['completed'])(rows));
+    expect(most).toBe(1);
+  });
+});
+
 describe('stopping', () => {
   it('hands back the jobs still running at the timeout, without spending an attempt, for another process', async () => {
     const name = 'test-hand-back';
@@ -103,6 +128,7 @@ describe('stopping', () => {
     const late = new Promise<void>((resolve) => (finishLate = resolve));
     const slow: JobDefinition<{ mode?: string }> = {
       name,
+      concurrency: 2,
       async run({ mode }, { signal }) {
         startedRuns += 1;
         if (mode === 'stops-at-step') {

@@ -20,7 +20,11 @@ export interface JobDefinition<TData extends object = object> {
   name: string;
   /** Five-field cron in UTC; leave out for jobs only started on demand. */
   cron?: string;
-  /** At most this many runs of this queue at once in one process (default 10). */
+  /**
+   * At most this many runs of this queue at once in one process. Default 1, as some jobs expect to
+   * run alone (a subscription run finding another running waits 15 s); jobs that claim their own
+   * rows, such as deliveries, can take more.
+   */
   concurrency?: number;
   run(data: TData, context: JobContext): Promise<unknown>;
 }
@@ -34,7 +38,7 @@ export interface JobQueueOptions {
 
 /** Jobs taken in one fetch at most; the concurrency limit lowers it. */
 export const MAX_BATCH_SIZE = 20;
-export const DEFAULT_CONCURRENCY = 10;
+export const DEFAULT_CONCURRENCY = 1;
 
 /**
  * The pg-boss queue of this process. Jobs live in the `pgboss` schema of the same database, so
