@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
 /**
@@ -34,8 +33,9 @@ export interface Config {
   /** Whether first start creates the demo marketplaces, accounts and store data. */
   seedDemoData: boolean;
   /**
-   * Shared secret of the platform management API (service to service). Random per process unless
-   * set, which is right for one process; several processes must share one value.
+   * Shared secret of the platform management API (service to service). Empty when
+   * PLATFORM_MGMT_SECRET is unset: `withSharedSecrets` (cluster/shared-secrets.ts) then reads it
+   * from the database, where the first process to start created it, so every process shares it.
    */
   platformMgmtSecret: string;
   /** Issuer of the OpenID provider the portal trusts (the built-in one unless set). */
@@ -125,7 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     buildDate: buildDate(env),
     jobsEnabled: flag(env, 'JOBS_ENABLED', true),
     seedDemoData: flag(env, 'SEED_DEMO_DATA', true),
-    platformMgmtSecret: env.PLATFORM_MGMT_SECRET || randomBytes(32).toString('base64url'),
+    platformMgmtSecret: env.PLATFORM_MGMT_SECRET || '',
     identityIssuer: (env.IDENTITY_ISSUER || `${publicUrl}/identity`).replace(/\/+$/, ''),
     identityJwksUrl:
       env.IDENTITY_JWKS_URL || `${(env.IDENTITY_ISSUER || `${publicUrl}/identity`).replace(/\/+$/, '')}/jwks`,

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
+import { clusterSchemaOwner } from './cluster/schema-owner.ts';
 import type { SchemaOwner } from './db/migrate.ts';
 import type { JobDefinition } from './jobs/job-queue.ts';
 
@@ -36,8 +37,12 @@ export interface ClientErrorDescription {
   message: string;
 }
 
+/** What to migrate for these parts: the server's own `cluster` schema first, then each part's. */
 export function schemaOwners(parts: readonly Part[]): SchemaOwner[] {
-  return parts.flatMap((part) =>
-    part.migrationsFolder ? [{ name: part.name, migrationsFolder: part.migrationsFolder }] : [],
-  );
+  return [
+    clusterSchemaOwner,
+    ...parts.flatMap((part) =>
+      part.migrationsFolder ? [{ name: part.name, migrationsFolder: part.migrationsFolder }] : [],
+    ),
+  ];
 }

@@ -1,6 +1,7 @@
 import net from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
+import { withSharedSecrets } from './cluster/shared-secrets.ts';
 import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import { migrateHoldingLock, SCHEMA_LOCK_KEY } from './db/migrate.ts';
@@ -51,7 +52,7 @@ export async function startServer(requested: Config, options: StartOptions = {})
       if (config.seedDemoData) for (const part of parts) await part.seed?.(database, config);
     });
     readiness.migrated = true;
-    app = await buildApp({ config, database, parts, readiness });
+    app = await buildApp({ config: await withSharedSecrets(database, config), database, parts, readiness });
     if (config.jobsEnabled) {
       const queue = new JobQueue(database, app.log, options.jobs);
       jobs = queue;

@@ -1,5 +1,7 @@
 import { createLocalJWKSet, errors as joseErrors, jwtVerify, type JWTPayload } from 'jose';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Bus } from '../cluster/bus.ts';
+import { CHANNELS } from '../cluster/channels.ts';
 import type { Db } from '../db/database.ts';
 import { loadPublicSigningKeys } from './provider-secrets.ts';
 
@@ -11,6 +13,8 @@ export interface AccessTokenVerifier {
 export interface VerifierOptions {
   issuer: string;
   audience: string;
+  /** Key rotations announced by any process: the keys are read again on the next token. */
+  bus?: Pick<Bus, 'subscribe'>;
 }
 
 /** Keys are read again at most this often when a token names a key we do not know (rotation). */
@@ -27,6 +31,9 @@ const RELOAD_INTERVAL_MS = 30_000;
 export function createAccessTokenVerifier(db: Db, options: VerifierOptions): AccessTokenVerifier {
   let keySet: ReturnType<typeof createLocalJWKSet> | undefined;
   let loadedAt = 0;
+  options.bus?.subscribe(CHANNELS.identitySigningKeys, () => {
+    keySet = undefined;
+  });
 
   async function keys(reload: boolean) {
     if (!keySet || (reload && Date.now() - loadedAt > RELOAD_INTERVAL_MS)) {

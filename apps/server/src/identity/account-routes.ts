@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { KoaContextWithOIDC } from 'oidc-provider';
+import { CHANNELS } from '../cluster/channels.ts';
 import type { Db } from '../db/database.ts';
 import { hashPassword, verifyPassword } from '../security/passwords.ts';
 import { findUserById, updateUserName, updateUserPassword, type UserRow } from './directory.ts';
@@ -100,6 +101,8 @@ export function registerAccountRoutes(app: FastifyInstance, deps: AccountDeps): 
     if (!name) return 'Enter a display name.';
     if (name.length > MAX_NAME_LENGTH) return `The display name must not exceed ${MAX_NAME_LENGTH} characters.`;
     await updateUserName(db, user.id, name);
+    // Services keeping the profile (the portal's profile cache) in any process read it again.
+    await app.bus.publish(CHANNELS.identityProfile, user.id);
     return undefined;
   });
 

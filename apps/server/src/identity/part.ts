@@ -9,8 +9,8 @@ import { expiredSessionCleanup } from './expired-cleanup.ts';
 import { registerFormParser, registerInteractionRoutes } from './interactions.ts';
 import { mountProvider } from './mount.ts';
 import { portalOrigins } from './portal-client.ts';
-import { createIdentityProvider } from './provider.ts';
 import { loadProviderSecrets } from './provider-secrets.ts';
+import { createProviderSource } from './provider-source.ts';
 import { DEMO_ACCOUNTS_LINE, seedIdentityDemo } from './seed.ts';
 import { registerUserRoute } from './user-route.ts';
 
@@ -20,10 +20,21 @@ async function identityPlugin(app: FastifyInstance): Promise<void> {
   const mountPath = app.prefix;
   const portalUrl = `${config.publicUrl}/`;
   const secrets = await loadProviderSecrets(db);
-  const provider = createIdentityProvider({ db, config, secrets, mountPath });
-  provider.on('server_error', (_ctx: unknown, error: unknown) =>
-    app.log.error({ err: error }, 'identity provider error'),
-  );
+  // Rebuilt with the new keys when they rotate; see provider-source.ts.
+  const providers = createProviderSource({
+    db,
+    config,
+    secrets,
+    mountPath,
+    bus: app.bus,
+    onBuild: (built) =>
+      built.on('server_error', (_ctx: unknown, error: unknown) =>
+        app.log.error({ err: error }, 'identity provider error'),
+      ),
+    onRefreshError: (error) => app.log.error({ err: error }, 'identity: the signing keys could not be read again'),
+  });
+  // Sign-in pages and the account page use sessions and cookies only, which no rotation changes.
+  const provider = providers.initial;
 
   // First, so every page, the provider's own included, carries the portal's one header policy.
   await registerSecurityHeaders(app, config);
@@ -47,10 +58,10 @@ async function identityPlugin(app: FastifyInstance): Promise<void> {
   });
   registerUserRoute(
     app,
-    createAccessTokenVerifier(db, { issuer: config.identityIssuer, audience: config.portalAudience }),
+    createAccessTokenVerifier(db, { issuer: config.identityIssuer, audience: config.portalAudience, bus: app.bus }),
   );
   // Last and in a context of its own: the provider takes every other path and reads raw bodies.
-  await app.register(async (child) => mountProvider(child, provider));
+  await app.register(async (child) => mountProvider(child, providers.current));
 }
 
 /** The OpenID Connect identity provider, mounted at `/identity`. */

@@ -8,7 +8,7 @@ import { oidcAdapterFactory } from './oidc-adapter.ts';
 import { renderLogoutConfirmation, renderMessage } from './pages/messages.ts';
 import { PAGE_HEADERS } from './pages/layout.ts';
 import { portalClientMetadata, portalOrigins, PORTAL_SCOPES } from './portal-client.ts';
-import type { ProviderSecrets } from './provider-secrets.ts';
+import { arrangeSigningKeys, type ProviderSecrets } from './provider-secrets.ts';
 import { portalClaims, tenantChoiceOf, tenantContextFor } from './tenant-choice.ts';
 
 export interface IdentityProviderOptions {
@@ -17,6 +17,8 @@ export interface IdentityProviderOptions {
   secrets: ProviderSecrets;
   /** Path the provider is mounted at, e.g. `/identity`; the issuer must end with it. */
   mountPath: string;
+  /** The moment the signing keys are arranged for (which one signs): now unless given. */
+  now?: number;
 }
 
 const MINUTE = 60;
@@ -33,7 +35,7 @@ const SIGN_IN_TTL = 7 * DAY;
  * @example
  * const provider = createIdentityProvider({ db, config, secrets: await loadProviderSecrets(db), mountPath: '/identity' });
  */
-export function createIdentityProvider({ db, config, secrets, mountPath }: IdentityProviderOptions): Provider {
+export function createIdentityProvider({ db, config, secrets, mountPath, now }: IdentityProviderOptions): Provider {
   const audience = config.portalAudience;
   const portalUrl = `${config.publicUrl}/`;
   const origins = new Set(portalOrigins(config));
@@ -41,8 +43,14 @@ export function createIdentityProvider({ db, config, secrets, mountPath }: Ident
   const configuration: Configuration = {
     adapter: oidcAdapterFactory(db),
     clients: [portalClientMetadata(config)],
+    // The signing key first: the provider signs with the first key of the set and publishes them all
+    // (a new key before it signs, retired ones while tokens they signed may still be presented).
     // JWKS keys are stored as plain JWK objects; the typings' JWK is the same shape.
-    jwks: { keys: secrets.signingKeys as NonNullable<Configuration['jwks']>['keys'] },
+    jwks: {
+      keys: arrangeSigningKeys(secrets.signingKeys, now ?? Date.now()).keys as NonNullable<
+        Configuration['jwks']
+      >['keys'],
+    },
     cookies: {
       keys: secrets.cookieKeys,
       long: { httpOnly: true, sameSite: 'lax', path: mountPath },

@@ -38,7 +38,8 @@ const operations = buildOperations(platformRegistry);
 async function platformPlugin(app: FastifyInstance): Promise<void> {
   const { db } = app.database;
   const baseUrl = `${app.config.publicUrl}/platform`;
-  const keys = createSigningKeys(db);
+  // Rotations made by other processes (or the command line) reach this one over the bus.
+  const keys = createSigningKeys(db, { bus: app.bus });
   const deps = { db, registry: platformRegistry, keys, baseUrl };
 
   await registerPlatformCors(app);

@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { lt, sql } from 'drizzle-orm';
+import { readOrCreateSetting } from '../cluster/shared-settings.ts';
 import type { Db } from '../db/database.ts';
 import { usedCaptchas } from './db/schema.ts';
 import { Problem } from './problems.ts';
@@ -15,20 +16,47 @@ export interface CaptchaOptions {
   counterRange?: readonly [number, number];
 }
 
+/** The shared setting (cluster/shared-settings.ts) holding the key captcha challenges are signed with. */
+export const CAPTCHA_KEY_SETTING = 'portal-captcha-key';
+
+interface CaptchaSecrets {
+  signatureSecret: string;
+  keySecret: string;
+}
+
+/**
+ * The captcha's own key, created once in the database by the first process to need it, so every
+ * process sharing the database verifies every other's challenges. It is not derived from the
+ * management secret: that one may come from the environment and differ between processes, and a
+ * captcha key should sign nothing else.
+ */
+async function captchaSecrets(db: Db): Promise<CaptchaSecrets> {
+  const { value } = await readOrCreateSetting(db, CAPTCHA_KEY_SETTING, () => randomBytes(32).toString('base64url'));
+  // Separate keys for the challenge and the derived-key signatures, both from the one stored key.
+  return {
+    signatureSecret: createHash('sha256').update(`captcha-signature:${value}`).digest('hex'),
+    keySecret: createHash('sha256').update(`captcha-key:${value}`).digest('hex'),
+  };
+}
+
 /**
  * The self-hosted proof-of-work captcha (ALTCHA, STACK.md) of every self-service trigger. Challenges
- * are signed, so any process holding the same secret verifies them; a verified solution is recorded
- * in `portal.used_captchas` in the same step, so it is accepted once across all processes.
+ * are signed with a key every process shares, so any process verifies them; a verified solution is
+ * recorded in `portal.used_captchas` in the same step, so it is accepted once across all processes.
  */
-export function createCaptcha(db: Db, secret: string, options: CaptchaOptions = {}) {
-  // Separate keys for the challenge and the derived-key signatures, both from the one shared secret.
-  const signatureSecret = createHash('sha256').update(`captcha-signature:${secret}`).digest('hex');
-  const keySecret = createHash('sha256').update(`captcha-key:${secret}`).digest('hex');
+export function createCaptcha(db: Db, options: CaptchaOptions = {}) {
+  let secrets: Promise<CaptchaSecrets> | undefined;
+  const loadSecrets = () =>
+    (secrets ??= captchaSecrets(db).catch((error: unknown) => {
+      secrets = undefined;
+      throw error;
+    }));
   const cost = options.cost ?? 1_000;
   const [low, high] = options.counterRange ?? [1_000, 3_000];
 
   return {
     async challenge(): Promise<Challenge> {
+      const { signatureSecret, keySecret } = await loadSecrets();
       return createChallenge({
         algorithm: 'PBKDF2/SHA-256',
         cost,
@@ -44,6 +72,7 @@ export function createCaptcha(db: Db, secret: string, options: CaptchaOptions = 
     async verifyOnce(token: unknown): Promise<void> {
       const payload = parsePayload(token);
       if (!payload) throw new Problem(403, 'Complete the captcha first.');
+      const { signatureSecret, keySecret } = await loadSecrets();
       const result = await verifySolution({
         challenge: payload.challenge,
         solution: payload.solution,

@@ -51,13 +51,14 @@ export function createPortalPart(options: PortalPartOptions = {}): Part {
       platform,
       allowedRoles: createAllowedRoles((url) => platform.getPublicJson(url)),
     };
-    // Processes that share the management secret also share captcha challenges.
-    const captcha = createCaptcha(app.database.db, config.platformMgmtSecret, options.captcha);
+    // Its key is shared through the database, so every process verifies every other's challenges.
+    const captcha = createCaptcha(app.database.db, options.captcha);
     await registerCompression(app);
     registerProblemHandler(app);
     registerHealthRoute(app, 'portal');
     const verify = createAccessTokenVerifier(config, options.identityKeys);
-    const lookupProfile = options.lookupProfile ?? createProfileLookup(`${config.identityIssuer}/user`);
+    const lookupProfile =
+      options.lookupProfile ?? createProfileLookup(`${config.identityIssuer}/user`, { bus: app.bus });
     // A child scope, so the authentication hook covers the API but not the health check.
     await app.register(async (api) => {
       registerAuthentication(api, verify, lookupProfile);

@@ -1,3 +1,5 @@
+import type { Bus } from '../cluster/bus.ts';
+import { CHANNELS } from '../cluster/channels.ts';
 import { OUTBOUND_TIMEOUT_MS } from './platform-client.ts';
 import { Problem } from './problems.ts';
 
@@ -15,6 +17,11 @@ export interface ProfileLookupOptions {
   timeoutMs?: number;
   /** How long a subject's profile is reused: e-mail addresses rarely change, page loads are frequent. */
   cacheMs?: number;
+  /**
+   * Where profile changes are announced (`CHANNELS.identityProfile`, by the built-in provider's
+   * account page in any process): a changed user's profile is read again at once, not after `cacheMs`.
+   */
+  bus?: Pick<Bus, 'subscribe'>;
 }
 
 /** Profiles kept at most; the cache is a shortcut, not a store, so it is simply emptied when full. */
@@ -33,6 +40,10 @@ export function createProfileLookup(userUrl: string, options: ProfileLookupOptio
   const timeoutMs = options.timeoutMs ?? OUTBOUND_TIMEOUT_MS;
   const cacheMs = options.cacheMs ?? 5 * 60_000;
   const cache = new Map<string, { expires: number; profile: IdentityProfile }>();
+  options.bus?.subscribe(CHANNELS.identityProfile, (subject) => {
+    if (subject === undefined) cache.clear();
+    else cache.delete(subject);
+  });
 
   return async (accessToken, subject) => {
     const cached = cache.get(subject);

@@ -69,7 +69,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-/** Server settings for a test: an ephemeral port, quiet logs, no jobs and no demo data unless asked for. */
+/**
+ * Server settings for a test: an ephemeral port, quiet logs, no jobs, no demo data and a private
+ * management secret, unless `overrides` says otherwise.
+ */
 export function testConfig(target: DatabaseTarget, overrides: Partial<Config> = {}): Config {
   const base = loadConfig({
     PORT: '0',
@@ -80,6 +83,9 @@ export function testConfig(target: DatabaseTarget, overrides: Partial<Config> = 
   });
   return {
     ...base,
+    // As if PLATFORM_MGMT_SECRET were set: an app built without `startServer` never reads the
+    // database's shared one. A test of the shared secret passes `platformMgmtSecret: ''`.
+    platformMgmtSecret: randomBytes(32).toString('base64url'),
     ...(target.kind === 'pglite' ? { dataDir: target.dataDir, databaseUrl: undefined } : { databaseUrl: target.url }),
     ...overrides,
   };

@@ -41,7 +41,7 @@ const PLATFORM_TABLES = [
   sql`CREATE INDEX IF NOT EXISTS assignments_body_idx ON platform.assignments USING gin (body jsonb_path_ops)`,
   sql`CREATE TABLE IF NOT EXISTS platform.signing_keys (
     kid text PRIMARY KEY NOT NULL, private_jwk jsonb NOT NULL, public_jwk jsonb NOT NULL,
-    created_at timestamptz DEFAULT now() NOT NULL)`,
+    created_at timestamptz DEFAULT now() NOT NULL, retired_at timestamptz, tokens_expire_by timestamptz)`,
   sql`CREATE TABLE IF NOT EXISTS platform.refresh_tokens (
     token_hash text PRIMARY KEY NOT NULL, marketplace_id text NOT NULL, client_id text NOT NULL, subject jsonb NOT NULL,
     expires_at timestamptz NOT NULL)`,

@@ -131,9 +131,10 @@ function anonymousClaims(anonymous: AnonymousTokenInput): JWTPayload {
  * });
  */
 export async function mintAccessToken(issuer: TokenIssuer, input: MintAccessTokenInput): Promise<AccessTokenResponse> {
-  const { kid, privateKey } = await issuer.keys.signingKey();
   const now = Math.floor(Date.now() / 1000);
   const expiresIn = Math.max(1, Math.round(input.durationMinutes * 60));
+  // Naming the expiry keeps the key from being removed by a rotation before the token expires.
+  const { kid, privateKey } = await issuer.keys.signingKey(now + expiresIn);
   const roles = [...new Set(input.roles)];
   const payload: JWTPayload = {
     usr: input.user.username,

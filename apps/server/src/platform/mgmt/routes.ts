@@ -12,6 +12,7 @@ import type { SubscriptionRunQueue } from '../subscriptions/jobs.ts';
 import type { SyncQueue } from '../sync/jobs.ts';
 import { registerDeliveryRoutes } from './delivery-routes.ts';
 import { registerSearchIndexRoutes } from './search-routes.ts';
+import { registerSigningKeyRoutes } from './signing-key-routes.ts';
 import { registerStagingRoutes } from './staging-routes.ts';
 import { registerSubscriptionRoutes } from './subscription-routes.ts';
 import { registerSyncRoutes } from './sync-routes.ts';
@@ -93,6 +94,7 @@ export async function registerManagementRoutes(
   registerSyncRoutes(app, { db, syncQueue: deps.syncQueue, requireMarketplace });
   registerSubscriptionRoutes(app, { db, runQueue: deps.subscriptionRunQueue, requireMarketplace });
   registerStagingRoutes(app, { db, requireMarketplace });
+  registerSigningKeyRoutes(app, { db, keys: deps.keys });
 
   app.get('/marketplaces', async () => {
     const rows = await db.select().from(marketplaces).orderBy(marketplaces.id);
