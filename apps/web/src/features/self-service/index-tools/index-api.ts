@@ -1,13 +1,26 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getIdentityToken } from '@/auth/oidc-settings';
-import { createPortalClient, type SearchIndexType } from '@/services/portal';
+import { createPortalClient, type SearchIndex, type SearchIndexType } from '@/services/portal';
 import { ERROR_POLL_MS, listPollInterval } from './index-model';
 
 // The same identity-token source the render gate uses: no second sign-in or token flow.
 const portal = createPortalClient({ getToken: getIdentityToken });
 
 export const searchIndexesQueryKey = (type: SearchIndexType) => ['portal', 'search-indexes', type] as const;
-export const indexErrorsQueryKey = (indexId: string) => ['portal', 'search-index-errors', indexId] as const;
+/**
+ * The errors of one index as its card last showed it: a build that ends, or a count of rejected documents that
+ * changes, names another key, so the panel reads the errors again instead of keeping the ones it read while the
+ * index was still building (the card said 'Rejected 4' beside 'No schema errors found.' until a reload).
+ */
+export const indexErrorsQueryKey = (index: SearchIndex | undefined) =>
+  [
+    'portal',
+    'search-index-errors',
+    index?.IndexID ?? '',
+    index?.Status ?? '',
+    index?.RejectedCount ?? null,
+    index?.DateCompleted ?? null,
+  ] as const;
 
 /** `GET /searchindexes?type=`, refreshed every 2 s while a build runs and every 15 s otherwise (spec 1 §4). */
 export function useSearchIndexes(type: SearchIndexType, enabled: boolean) {
@@ -20,12 +33,14 @@ export function useSearchIndexes(type: SearchIndexType, enabled: boolean) {
 }
 
 /**
- * `GET /searchindexes/{id}/errors`. Polled every 15 s only when `poll` holds (the active index, for a user with
- * IndexAdmin); otherwise read once per selection.
+ * `GET /searchindexes/{id}/errors` of the index a card shows. Polled every 15 s only when `poll` holds (the active
+ * index, for a user with IndexAdmin); otherwise read once per selection and again whenever the card's index
+ * changes (see `indexErrorsQueryKey`).
  */
-export function useIndexErrors(indexId: string | undefined, poll: boolean) {
+export function useIndexErrors(index: SearchIndex | undefined, poll: boolean) {
+  const indexId = index?.IndexID;
   return useQuery({
-    queryKey: indexErrorsQueryKey(indexId ?? ''),
+    queryKey: indexErrorsQueryKey(index),
     queryFn: async () => (await portal.listSearchIndexErrors(indexId ?? '')).SearchIndexErrors,
     enabled: indexId !== undefined,
     refetchInterval: poll ? ERROR_POLL_MS : false,

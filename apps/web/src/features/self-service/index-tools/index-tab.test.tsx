@@ -19,7 +19,10 @@ const data = vi.hoisted(() => ({
 vi.mock('./index-api', () => ({
   useSearchIndexes: (_type: string, enabled: boolean) =>
     enabled ? { data: data.indexes, isPending: false, isError: false } : { isPending: true },
-  useIndexErrors: (id: string | undefined) => ({ data: id ? (data.errors[id] ?? []) : undefined, isPending: !id }),
+  useIndexErrors: (index: SearchIndex | undefined) => ({
+    data: index ? (data.errors[index.IndexID] ?? []) : undefined,
+    isPending: !index,
+  }),
   useRebuildIndex: () => ({ mutate: data.rebuild, isPending: false }),
 }));
 // The real widget solves a proof of work in a worker; here one click stands for a solved captcha.

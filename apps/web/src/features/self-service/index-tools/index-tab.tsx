@@ -38,9 +38,9 @@ export function IndexTab({ type }: { type: SearchIndexType }) {
   const active = indexes.find((index) => index.IsActiveIndex);
   const admin = canRebuild(me);
   const pollErrors = admin && selected !== undefined && selected.IsActiveIndex;
-  const selectedErrors = useIndexErrors(selected?.IndexID, pollErrors);
+  const selectedErrors = useIndexErrors(selected, pollErrors);
   // The active card's look depends on its errors even while another card is selected.
-  const activeErrors = useIndexErrors(active?.IndexID, pollErrors);
+  const activeErrors = useIndexErrors(active, pollErrors);
 
   if (!allowed) {
     return (
