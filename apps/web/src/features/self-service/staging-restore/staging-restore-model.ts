@@ -20,6 +20,10 @@ export const STAGING_TEXTS = {
   saved: 'Staging restore webhook has been saved.',
   deleted: 'Staging restore webhook test was deleted successfully.',
   tested: 'Staging restore webhook test was triggered successfully.',
+  // Ours, for the outcomes spec 1 §8 does not cover: the test was sent, but the receiver did not accept it.
+  testTriggered: 'Staging restore webhook test was triggered.',
+  testRefused: 'Staging restore webhook test was triggered, but the receiver refused it.',
+  testNotReached: 'Staging restore webhook test was triggered, but it did not reach the receiver.',
   notFound: 'Not Found',
   restoreTitle: 'Restore now',
   restoreText:

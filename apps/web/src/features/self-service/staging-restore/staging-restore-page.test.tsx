@@ -6,7 +6,7 @@ import { TestPortal, testPortalContext } from '@/app/portal/test-portal-context'
 import { createQueryClient } from '@/lib/query-client';
 import type { Grants } from '@/services/portal';
 import { errorFromResponse } from '@/services/portal-error';
-import { Toaster } from '@/ui/toaster';
+import { Toaster, toaster } from '@/ui/toaster';
 import { STAGING_TEXTS, type StagingRestoreWebhook } from './staging-restore-model';
 import { StagingRestorePage } from './staging-restore-page';
 
@@ -17,6 +17,8 @@ const data = vi.hoisted(() => ({
   saved: null as StagingRestoreWebhook | null,
   calls: [] as [string, unknown][],
   answer: undefined as unknown,
+  // What the test request's first attempt came back with.
+  tested: { Status: 'Delivered', LastStatusCode: 200, LastError: null } as Record<string, unknown>,
 }));
 vi.mock('./staging-restore-api', () => {
   const mutation = (name: string, result: (input: unknown) => unknown) => () => ({
@@ -33,7 +35,7 @@ vi.mock('./staging-restore-api', () => {
     useStagingWebhook: () => ({ data: data.saved, isPending: false, isError: false }),
     useSaveStagingWebhook: mutation('save', (input) => input),
     useDeleteStagingWebhook: mutation('delete', () => undefined),
-    useTestStagingWebhook: mutation('test', () => ({ Status: 'Delivered', LastStatusCode: 200 })),
+    useTestStagingWebhook: mutation('test', () => data.tested),
     useRunStagingRestore: mutation('restore', () => ({})),
     useRestoreDeliveries: () => ({ data: [], isPending: false, isError: false }),
   };
@@ -61,7 +63,8 @@ function renderPage(options: { StagingRestoreAdmin?: boolean; orgAdmin?: boolean
 }
 
 const url = () => screen.getByRole('textbox', { name: /URL/ });
-const hashKey = () => screen.getByRole('textbox', { name: /HashKey/ });
+// Masked, so a password box rather than a textbox role.
+const hashKey = () => screen.getByLabelText(/^HashKey/, { selector: 'input' });
 const button = (name: string) => screen.getByRole('button', { name });
 
 describe('Staging restore page', () => {
@@ -69,8 +72,13 @@ describe('Staging restore page', () => {
     data.saved = null;
     data.calls = [];
     data.answer = undefined;
+    data.tested = { Status: 'Delivered', LastStatusCode: 200, LastError: null };
   });
-  afterEach(cleanup);
+  afterEach(() => {
+    cleanup();
+    // The toaster outlives a render: a toast from one test must not answer for the next.
+    toaster.remove();
+  });
 
   it('outside Staging says the tool is for Staging marketplaces only, and shows no form', () => {
     renderPage({ environment: 'Sandbox' });
@@ -112,11 +120,46 @@ describe('Staging restore page', () => {
     fireEvent.click(button(STAGING_TEXTS.sendTest));
     expect(await screen.findByText(STAGING_TEXTS.tested)).toBeTruthy();
     expect(screen.getByRole('status', { name: 'Test request result' }).textContent).toContain(
-      'the receiver answered 200',
+      'Delivered: the receiver accepted the test request (HTTP 200).',
     );
     fireEvent.click(button('Delete'));
     expect(await screen.findByText(STAGING_TEXTS.deleted)).toBeTruthy();
     await waitFor(() => expect(url()).toHaveProperty('value', ''));
+  });
+
+  it('a receiver that refuses the test shows the failure and an error toast, never the success toast', async () => {
+    data.saved = { URL: 'https://example.test/a', HashKey: 'k' };
+    data.tested = { Status: 'Failed', LastStatusCode: 401, LastError: 'HTTP 401' };
+    renderPage();
+    fireEvent.click(button(STAGING_TEXTS.sendTest));
+    expect(await screen.findByText(STAGING_TEXTS.testRefused)).toBeTruthy();
+    expect(screen.queryByText(STAGING_TEXTS.tested)).toBeNull();
+    const result = screen.getByRole('status', { name: 'Test request result' }).textContent;
+    expect(result).toContain('Failed: the receiver answered HTTP 401');
+    expect(result).not.toContain('Delivered');
+  });
+
+  it('a receiver that cannot be reached shows that it is tried again, with no success toast', async () => {
+    data.saved = { URL: 'https://example.test/a', HashKey: 'k' };
+    data.tested = { Status: 'Retrying', LastStatusCode: null, LastError: 'Could not be reached' };
+    renderPage();
+    fireEvent.click(button(STAGING_TEXTS.sendTest));
+    expect(await screen.findByText(STAGING_TEXTS.testNotReached)).toBeTruthy();
+    expect(screen.queryByText(STAGING_TEXTS.tested)).toBeNull();
+    expect(screen.getByRole('status', { name: 'Test request result' }).textContent).toContain(
+      'Not delivered: the receiver could not be reached (Could not be reached).',
+    );
+  });
+
+  it('the HashKey is masked and the labelled button shows and hides it', () => {
+    data.saved = { URL: 'https://example.test/a', HashKey: 'top-secret' };
+    renderPage();
+    expect(hashKey()).toHaveProperty('type', 'password');
+    expect(hashKey()).toHaveProperty('value', 'top-secret');
+    fireEvent.click(button('Show HashKey'));
+    expect(hashKey()).toHaveProperty('type', 'text');
+    fireEvent.click(button('Hide HashKey'));
+    expect(hashKey()).toHaveProperty('type', 'password');
   });
 
   it('Discard changes goes back to the saved webhook; a 404 on save is Not Found with the message', async () => {

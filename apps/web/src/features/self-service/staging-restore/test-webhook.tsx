@@ -1,23 +1,30 @@
-import { Button, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Heading, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import type { Delivery } from '../sync-tools/sync-types';
 import { notifyError } from '@/ui/notify-error';
 import { useTestStagingWebhook } from './staging-restore-api';
 import { STAGING_TEXTS } from './staging-restore-model';
+import { testOutcome, type TestOutcome } from './test-outcome';
 import { stagingToast } from './webhook-form';
 
-/** 'Test Your Webhook' (spec 1 §2): a signed sample POSTed now; the receiver's answer is shown beside it. */
+/**
+ * 'Test Your Webhook' (spec 1 §2): a signed sample POSTed now. The service answers after the first attempt, so
+ * the toast and the result line both say what the receiver did with it, never success beside a failure.
+ */
 export function TestWebhook() {
   const test = useTestStagingWebhook();
-  // The last test's delivery: the receiver's answer, shown until the next test.
-  const [delivery, setDelivery] = useState<Delivery>();
+  // The last test's outcome, shown until the next test.
+  const [outcome, setOutcome] = useState<TestOutcome>();
   const send = () =>
     test.mutate(undefined, {
       onSuccess: (sent) => {
-        setDelivery(sent);
-        stagingToast('success', STAGING_TEXTS.tested);
+        const next = testOutcome(sent);
+        setOutcome(next);
+        stagingToast(next.tone, next.toastTitle, next.toastDescription);
       },
-      onError: notifyError,
+      onError: (error) => {
+        setOutcome(undefined);
+        notifyError(error);
+      },
     });
   return (
     <Stack as="section" aria-labelledby="test-webhook-heading" gap="3" maxW="2xl">
@@ -28,13 +35,15 @@ export function TestWebhook() {
       <Button alignSelf="flex-start" variant="outline" colorPalette="blue" loading={test.isPending} onClick={send}>
         {STAGING_TEXTS.sendTest}
       </Button>
-      {delivery && (
-        <Text role="status" aria-live="polite" aria-label="Test request result">
-          Test request {delivery.Status.toLowerCase()}
-          {delivery.LastStatusCode !== null ? `: the receiver answered ${delivery.LastStatusCode}` : ''}
-          {delivery.LastError ? ` (${delivery.LastError})` : ''}.
-        </Text>
-      )}
+      {/* Always in the page so screen readers hear each new result. */}
+      <div role="status" aria-live="polite" aria-label="Test request result">
+        {outcome && (
+          <Alert.Root status={outcome.tone} variant="subtle">
+            <Alert.Indicator />
+            <Alert.Title fontWeight="normal">{outcome.line}</Alert.Title>
+          </Alert.Root>
+        )}
+      </div>
     </Stack>
   );
 }

@@ -1,14 +1,15 @@
 import { Button, Field, HStack, Input, Stack } from '@chakra-ui/react';
-import { useState } from 'react';
+import { type ChangeEvent, useState } from 'react';
 import { isPortalError } from '@/services/portal-error';
 import { notifyError } from '@/ui/notify-error';
 import { toaster, TOAST_DURATION_MS } from '@/ui/toaster';
+import { SecretInput } from './secret-input';
 import { useDeleteStagingWebhook, useSaveStagingWebhook } from './staging-restore-api';
 import { STAGING_TEXTS, webhookErrors, type StagingRestoreWebhook, type WebhookField } from './staging-restore-model';
 
 const EMPTY: StagingRestoreWebhook = { URL: '', HashKey: '' };
 
-export const stagingToast = (type: 'success' | 'error', title: string, description?: string) =>
+export const stagingToast = (type: 'success' | 'error' | 'warning' | 'info', title: string, description?: string) =>
   toaster.create({ type, title, description, duration: TOAST_DURATION_MS, closable: true });
 
 export interface WebhookFormProps {
@@ -66,20 +67,24 @@ export function WebhookForm({ saved, canChange }: WebhookFormProps) {
       onError: notifyError,
     });
 
+  const inputProps = (name: WebhookField) => ({
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => setValues({ ...values, [name]: event.target.value }),
+    onBlur: () => setTouched({ ...touched, [name]: true }),
+  });
+
   const field = (name: WebhookField, label: string, helper?: string) => (
     <Field.Root required invalid={touched[name] === true && errors[name] !== undefined} readOnly={!canChange}>
       <Field.Label>
         {label}
         <Field.RequiredIndicator />
       </Field.Label>
-      <Input
-        value={values[name]}
-        type="text"
-        inputMode={name === 'URL' ? 'url' : 'text'}
-        autoComplete="off"
-        onChange={(event) => setValues({ ...values, [name]: event.target.value })}
-        onBlur={() => setTouched({ ...touched, [name]: true })}
-      />
+      {name === 'HashKey' ? (
+        // The shared signing key is a secret: masked, with a reveal button.
+        <SecretInput name="HashKey" {...inputProps(name)} />
+      ) : (
+        <Input type="text" inputMode="url" autoComplete="off" {...inputProps(name)} />
+      )}
       {helper && <Field.HelperText>{helper}</Field.HelperText>}
       <Field.ErrorText>{errors[name]}</Field.ErrorText>
     </Field.Root>
