@@ -27,6 +27,10 @@ export interface DeliveryAttemptView {
 
 /** One delivery (a signed POST to one destination) with its attempts. */
 export interface DeliveryView {
+  /**
+   * The delivery's id, sent with every attempt in the `X-Delivery-Id` header (the same on a retry),
+   * so a receiver that already has it can drop the repeat.
+   */
   ID: string;
   Source: DeliverySource;
   /** The webhook, sync run or restore it belongs to. */

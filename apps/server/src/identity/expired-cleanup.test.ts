@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import { JobQueue } from '../jobs/job-queue.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
@@ -55,4 +56,41 @@ it('removes expired sessions, tokens and forgotten sign-in counts through the jo
 
 it('is scheduled nightly in UTC', () => {
   expect(expiredSessionCleanup.cron).toMatch(/^\d+ \d+ \* \* \*$/);
+});
+
+/**
+ * PGlite runs inside this process and takes its time from the same (faked) Date, so only a database
+ * server has a clock of its own to hold against a skewed application clock.
+ */
+const databaseHasItsOwnClock = Boolean(process.env.TEST_DATABASE_URL);
+
+describe.skipIf(!databaseHasItsOwnClock)('the clean-up with an application clock two hours ahead', () => {
+  it('removes only what the database clock says has expired', async () => {
+    const db = testDb.database.db;
+    await db.delete(oidcModels);
+    await db.delete(signInThrottle);
+    await db.insert(oidcModels).values([
+      { kind: 'Session', id: 'live-for-an-hour', payload: {}, expiresAt: sql`now() + interval '1 hour'` },
+      { kind: 'Session', id: 'gone', payload: {}, expiresAt: sql`now() - interval '1 minute'` },
+    ]);
+    await db.insert(signInThrottle).values([
+      { subject: 'address:192.0.2.9', attempts: 3, lastAttemptAt: sql`now() - interval '30 minutes'` },
+      { subject: 'address:192.0.2.10', attempts: 3, lastAttemptAt: sql`now() - interval '61 minutes'` },
+    ]);
+    const base = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(base + 2 * 3_600_000);
+      const outcome = await expiredSessionCleanup.run(
+        {},
+        { database: testDb.database, logger: pino({ level: 'silent' }) },
+      );
+      expect(outcome).toEqual({ removed: 1, forgottenSignInCounts: 1 });
+    } finally {
+      vi.useRealTimers();
+    }
+    expect((await db.select({ id: oidcModels.id }).from(oidcModels)).map((row) => row.id)).toEqual([
+      'live-for-an-hour',
+    ]);
+  });
 });

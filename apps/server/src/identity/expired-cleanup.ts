@@ -1,4 +1,4 @@
-import { lt } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { JobDefinition } from '../jobs/job-queue.ts';
 import { oidcModels, signInThrottle } from './db/schema.ts';
 import { FORGET_AFTER_SECONDS } from './sign-in-throttle.ts';
@@ -12,14 +12,14 @@ export const expiredSessionCleanup: JobDefinition = {
   name: 'identity-expired-cleanup',
   cron: '17 3 * * *',
   async run(_data, { database }) {
-    const now = Date.now();
+    // Expiries and attempt times are the database's (cluster/db-clock.ts), so is the cut-off.
     const removed = await database.db
       .delete(oidcModels)
-      .where(lt(oidcModels.expiresAt, new Date(now)))
+      .where(lt(oidcModels.expiresAt, sql`now()`))
       .returning({ kind: oidcModels.kind });
     const forgotten = await database.db
       .delete(signInThrottle)
-      .where(lt(signInThrottle.lastAttemptAt, new Date(now - FORGET_AFTER_SECONDS * 1000)))
+      .where(lt(signInThrottle.lastAttemptAt, sql`now() - make_interval(secs => ${FORGET_AFTER_SECONDS}::int)`))
       .returning({ subject: signInThrottle.subject });
     return { removed: removed.length, forgottenSignInCounts: forgotten.length };
   },

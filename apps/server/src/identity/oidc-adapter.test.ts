@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 import { oidcModels } from './db/schema.ts';
 import { DrizzleOidcAdapter } from './oidc-adapter.ts';
@@ -73,7 +73,7 @@ describe(`oidc adapter (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
     await grants.upsert('old', { accountId: 'u' }, 3600);
     await testDb.database.db
       .update(oidcModels)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(and(eq(oidcModels.kind, 'Grant'), eq(oidcModels.id, 'old')));
     expect(await grants.find('old')).toBeUndefined();
 
@@ -84,5 +84,55 @@ describe(`oidc adapter (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite
       .from(oidcModels)
       .where(and(eq(oidcModels.kind, 'Grant'), eq(oidcModels.id, 'forever')));
     expect(row?.expiresAt).toBeNull();
+  });
+});
+
+/**
+ * PGlite runs inside this process and takes its time from the same (faked) Date, so only a database
+ * server has a clock of its own to hold against a skewed application clock.
+ */
+const databaseHasItsOwnClock = Boolean(process.env.TEST_DATABASE_URL);
+
+describe.skipIf(!databaseHasItsOwnClock)('oidc adapter with application clocks that disagree', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+  const epoch = () => Math.floor(Date.now() / 1000);
+
+  /** Saves a code as the provider would (its `exp` from its own clock), then reads it in another process. */
+  async function handOver(writerSkewMs: number, readerSkewMs: number, id: string) {
+    const base = Date.now();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(base + writerSkewMs);
+    const codes = adapter('AuthorizationCode');
+    await codes.upsert(id, { grantId: 'g', iat: epoch(), exp: epoch() + 60 }, 60);
+    vi.setSystemTime(base + readerSkewMs);
+    return codes.find(id);
+  }
+
+  it('keeps a code found, with the minute it has left, by a process whose clock is 20 minutes ahead', async () => {
+    const found = await handOver(-10 * 60_000, 10 * 60_000, 'ahead');
+    expect(found).toBeDefined();
+    // The provider checks `exp` against its own clock: it must see the minute the database gives.
+    expect((found?.exp as number) - epoch()).toBeGreaterThanOrEqual(58);
+    expect((found?.exp as number) - epoch()).toBeLessThanOrEqual(60);
+  });
+
+  it('does not give a code 20 more minutes in a process whose clock is behind', async () => {
+    const found = await handOver(10 * 60_000, -10 * 60_000, 'behind');
+    expect((found?.exp as number) - epoch()).toBeGreaterThanOrEqual(58);
+    expect((found?.exp as number) - epoch()).toBeLessThanOrEqual(60);
+    expect((found?.exp as number) - (found?.iat as number)).toBe(60);
+  });
+
+  it('hides a model once the database says it expired, whatever this process says', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(Date.now() - 3_600_000);
+    await adapter('Session').upsert('gone', { accountId: 'u' }, 3600);
+    await testDb.database.db
+      .update(oidcModels)
+      .set({ expiresAt: sql`now() - interval '1 second'` })
+      .where(and(eq(oidcModels.kind, 'Session'), eq(oidcModels.id, 'gone')));
+    expect(await adapter('Session').find('gone')).toBeUndefined();
   });
 });

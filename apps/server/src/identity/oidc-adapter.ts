@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, type SQL } from 'drizzle-orm';
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Adapter, AdapterFactory, AdapterPayload } from 'oidc-provider';
 import type { Db } from '../db/database.ts';
 import { isStorableText } from '../http/input-guard.ts';
@@ -31,7 +31,11 @@ export class DrizzleOidcAdapter implements Adapter {
       grantId: payload.grantId ?? null,
       userCode: payload.userCode ?? null,
       uid: payload.uid ?? null,
-      expiresAt: typeof expiresIn === 'number' ? new Date(Date.now() + expiresIn * 1000) : null,
+      // The expiry is the database's time (cluster/db-clock.ts), so every process agrees on it.
+      expiresAt:
+        typeof expiresIn === 'number'
+          ? sql`clock_timestamp() + make_interval(secs => ${expiresIn}::double precision)`
+          : null,
       consumedAt: typeof payload.consumed === 'number' ? new Date(payload.consumed * 1000) : null,
     };
     await this.#db
@@ -56,7 +60,7 @@ export class DrizzleOidcAdapter implements Adapter {
     if (!isStorableText(id)) return;
     await this.#db
       .update(oidcModels)
-      .set({ consumedAt: new Date() })
+      .set({ consumedAt: sql`now()` })
       .where(and(eq(oidcModels.kind, this.#kind), eq(oidcModels.id, id)));
   }
 
@@ -75,19 +79,43 @@ export class DrizzleOidcAdapter implements Adapter {
     // database refuses; no stored row can have such an id, so the answer is simply "not found".
     if (!isStorableText(key)) return undefined;
     const [row] = await this.#db
-      .select({ payload: oidcModels.payload, consumedAt: oidcModels.consumedAt })
+      .select({
+        payload: oidcModels.payload,
+        consumedAt: oidcModels.consumedAt,
+        secondsLeft: sql<number | string | null>`extract(epoch FROM ${oidcModels.expiresAt} - clock_timestamp())`,
+      })
       .from(oidcModels)
       .where(
         and(
           eq(oidcModels.kind, this.#kind),
           condition,
           // Expired rows wait for the nightly clean-up; until then they must already be invisible.
-          or(isNull(oidcModels.expiresAt), gt(oidcModels.expiresAt, new Date())),
+          or(isNull(oidcModels.expiresAt), sql`${oidcModels.expiresAt} > clock_timestamp()`),
         ),
       )
       .limit(1);
     if (!row) return undefined;
-    const payload = row.payload as AdapterPayload;
+    const payload = inReadersClock(row.payload as AdapterPayload, row.secondsLeft);
     return row.consumedAt ? { ...payload, consumed: Math.floor(row.consumedAt.getTime() / 1000) } : payload;
   }
+}
+
+/** Differences below this are rounding (the provider keeps whole seconds), not clocks that disagree. */
+const SKEW_TOLERANCE_SECONDS = 2;
+
+/**
+ * The provider checks expiry itself, on the payload's `exp`, against this process's clock; `exp`
+ * (like `iat` and a session's `loginTs`) was written from the clock of whichever process saved it.
+ * The database's expiry is what every process agrees on, so the payload's times are moved into
+ * this process's clock: `exp` says exactly the time the database gives the model to live.
+ */
+function inReadersClock(payload: AdapterPayload, secondsLeft: number | string | null): AdapterPayload {
+  if (secondsLeft === null || typeof payload.exp !== 'number') return payload;
+  // Whole seconds, as the provider's own epochTime() counts them.
+  const shift = Math.floor(Date.now() / 1000) + Math.round(Number(secondsLeft)) - payload.exp;
+  if (Math.abs(shift) < SKEW_TOLERANCE_SECONDS) return payload;
+  const moved: AdapterPayload = { ...payload, exp: payload.exp + shift };
+  if (typeof payload.iat === 'number') moved.iat = payload.iat + shift;
+  if (typeof payload.loginTs === 'number') moved.loginTs = payload.loginTs + shift;
+  return moved;
 }

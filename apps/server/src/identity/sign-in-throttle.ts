@@ -47,7 +47,7 @@ export interface SignInThrottle {
    * concurrent guesses cannot all slip in before the first one is counted. Refused (and not counted)
    * while either must wait.
    */
-  admit(subjects: ThrottleSubjects, now?: Date): Promise<Admission>;
+  admit(subjects: ThrottleSubjects): Promise<Admission>;
   /** After a correct password: clears the account, and takes its attempts off the address. */
   succeeded(subjects: ThrottleSubjects): Promise<void>;
 }
@@ -65,7 +65,7 @@ export function waitAfter(schedule: ThrottleSchedule, attempts: number): number 
 
 /** Thrown inside the admission transaction to undo the address's count when the account must wait. */
 class Refused extends Error {
-  constructor(readonly waitUntil: Date | undefined) {
+  constructor(readonly waitSeconds: number) {
     super('refused');
   }
 }
@@ -75,7 +75,9 @@ const waitsArray = (schedule: ThrottleSchedule) =>
 
 /**
  * Sign-in attempt counters in `identity.sign_in_throttle`, updated with single atomic statements
- * (INSERT ... ON CONFLICT DO UPDATE), so they hold across processes and concurrent requests.
+ * (INSERT ... ON CONFLICT DO UPDATE), so they hold across processes and concurrent requests. Every
+ * time in it is the database's (`clock_timestamp()`, read once the row is locked): a wait started by
+ * one process ends at the same moment for every other, whatever their own clocks say.
  */
 export function createSignInThrottle(
   db: Db,
@@ -88,48 +90,46 @@ export function createSignInThrottle(
    * Counts one attempt for the subject unless it must still wait; answers the new count and wait,
    * or undefined when refused. The row lock of the upsert serialises concurrent attempts.
    */
-  async function count(tx: Db, subject: string, schedule: ThrottleSchedule, now: Date) {
-    const forgetBefore = new Date(now.getTime() - FORGET_AFTER_SECONDS * 1000);
-    const next = sql`CASE WHEN t.last_attempt_at < ${forgetBefore} THEN 1 ELSE t.attempts + 1 END`;
+  async function count(tx: Db, subject: string, schedule: ThrottleSchedule) {
+    const forgetAfter = sql.raw(`interval '${FORGET_AFTER_SECONDS} seconds'`);
+    const next = sql`CASE WHEN t.last_attempt_at < clock_timestamp() - ${forgetAfter} THEN 1 ELSE t.attempts + 1 END`;
     const last = schedule.waits.length;
     const result = (await tx.execute(sql`
       INSERT INTO identity.sign_in_throttle AS t (subject, attempts, last_attempt_at, wait_until)
-      VALUES (${subject}, 1, ${now}, ${new Date(now.getTime() + waitAfter(schedule, 1) * 1000)})
+      VALUES (${subject}, 1, clock_timestamp(), clock_timestamp() + make_interval(secs => ${waitAfter(schedule, 1)}::int))
       ON CONFLICT (subject) DO UPDATE SET
         attempts = ${next},
-        last_attempt_at = ${now},
-        wait_until = ${now}::timestamptz + make_interval(secs => (${waitsArray(schedule)})[least(${next}, ${last})])
-      WHERE t.wait_until IS NULL OR t.wait_until <= ${now}
+        last_attempt_at = clock_timestamp(),
+        wait_until = clock_timestamp() + make_interval(secs => (${waitsArray(schedule)})[least(${next}, ${last})])
+      WHERE t.wait_until IS NULL OR t.wait_until <= clock_timestamp()
       RETURNING attempts`)) as unknown as { rows: { attempts: number }[] };
     const row = result.rows[0];
     return row ? waitAfter(schedule, Number(row.attempts)) : undefined;
   }
 
-  async function waitUntil(tx: Db, subject: string): Promise<Date | undefined> {
+  /** Whole seconds until the subject may try again, by the database's clock (at least 1). */
+  async function secondsToWait(tx: Db, subject: string): Promise<number> {
     const result = (await tx.execute(
-      sql`SELECT wait_until FROM identity.sign_in_throttle WHERE subject = ${subject}`,
-    )) as unknown as { rows: { wait_until: Date | string | null }[] };
-    const value = result.rows[0]?.wait_until;
-    return value ? new Date(value) : undefined;
+      sql`SELECT ceil(extract(epoch FROM wait_until - clock_timestamp()))::int AS seconds
+          FROM identity.sign_in_throttle WHERE subject = ${subject}`,
+    )) as unknown as { rows: { seconds: number | null }[] };
+    return Math.max(1, Number(result.rows[0]?.seconds ?? 1));
   }
 
-  const secondsUntil = (until: Date | undefined, now: Date) =>
-    until ? Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)) : 1;
-
   return {
-    async admit({ email, address }, now = new Date()) {
+    async admit({ email, address }) {
       try {
         const waitSeconds = await db.transaction(async (tx) => {
           // Always the address first, then the account: one lock order, so no deadlocks.
-          const byAddress = await count(tx, addressSubject(address), schedules.address, now);
-          if (byAddress === undefined) throw new Refused(await waitUntil(tx, addressSubject(address)));
-          const byAccount = await count(tx, accountSubject(email), schedules.account, now);
-          if (byAccount === undefined) throw new Refused(await waitUntil(tx, accountSubject(email)));
+          const byAddress = await count(tx, addressSubject(address), schedules.address);
+          if (byAddress === undefined) throw new Refused(await secondsToWait(tx, addressSubject(address)));
+          const byAccount = await count(tx, accountSubject(email), schedules.account);
+          if (byAccount === undefined) throw new Refused(await secondsToWait(tx, accountSubject(email)));
           return Math.max(byAddress, byAccount);
         });
         return { admitted: true, waitSeconds };
       } catch (error) {
-        if (error instanceof Refused) return { admitted: false, waitSeconds: secondsUntil(error.waitUntil, now) };
+        if (error instanceof Refused) return { admitted: false, waitSeconds: error.waitSeconds };
         throw error;
       }
     },

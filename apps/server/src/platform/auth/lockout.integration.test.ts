@@ -51,11 +51,11 @@ async function failedAttempts(userPath: string): Promise<unknown> {
   return ((await response.json()) as { FailedLoginAttempts?: unknown }).FailedLoginAttempts;
 }
 
-/** Moves the start of the user's current lock `minutes` into the past, instead of waiting. */
+/** Moves the start of the user's current lock `minutes` into the past (the database's clock), instead of waiting. */
 async function lockStartedMinutesAgo(userId: string, minutes: number): Promise<void> {
-  const at = new Date(Date.now() - minutes * 60_000).toISOString();
   await db.execute(
-    sql`UPDATE platform.documents SET secret = jsonb_set(secret, '{LockedOutAt}', to_jsonb(${at}::text))
+    sql`UPDATE platform.documents
+        SET secret = jsonb_set(secret, '{LockedOutAt}', to_jsonb(now() - make_interval(mins => ${minutes}::int)))
         WHERE marketplace_id = 'mkt1' AND id = ${userId} AND secret ? 'LockedOutAt'`,
   );
 }

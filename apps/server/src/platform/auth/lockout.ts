@@ -18,7 +18,7 @@ export const DEFAULT_ALLOWED_FAILED_ATTEMPTS = 10;
 /** Minutes a lock lasts when no security profile of the user sets PasswordConfig.LockoutDuration. */
 export const DEFAULT_LOCKOUT_MINUTES = 15;
 
-/** Key, in the user's write-only `secret`, of when the current lock began (ISO time). */
+/** Key, in the user's write-only `secret`, of when the current lock began (ISO time, the database's clock). */
 export const LOCKED_OUT_AT = 'LockedOutAt';
 
 export interface LockoutPolicy {
@@ -56,60 +56,59 @@ function userKey(marketplaceId: string, user: PlatformUser) {
 
 interface LockRow {
   failed: unknown;
-  locked_at: unknown;
+  /** A lock began, and by the database's clock it has not run out yet. */
+  locked: boolean | null;
+  /** A lock began (running or run out). */
+  was_locked: boolean;
 }
 
 /**
  * Counts a sign-in attempt on the user before its password is checked. Returns false when the
  * account is locked (the attempt must be refused without checking the password), true otherwise.
- * The row is locked for the read-modify-write, so concurrent attempts are all counted.
+ * The row is locked for the read-modify-write, so concurrent attempts are all counted. A lock starts
+ * and ends by the database's clock, so every process sees it last exactly LockoutDuration.
  */
 export async function beginSignInAttempt(
   db: Db,
   marketplaceId: string,
   user: PlatformUser,
   policy: LockoutPolicy,
-  now: Date = new Date(),
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const result = (await tx.execute(
-      sql`SELECT body -> 'FailedLoginAttempts' AS failed, secret ->> ${LOCKED_OUT_AT} AS locked_at
+      sql`SELECT body -> 'FailedLoginAttempts' AS failed, secret ? ${LOCKED_OUT_AT} AS was_locked,
+            CASE WHEN secret ? ${LOCKED_OUT_AT} THEN (secret ->> ${LOCKED_OUT_AT})::timestamptz
+              + make_interval(mins => ${policy.lockoutMinutes}::int) > clock_timestamp() END AS locked
           FROM platform.documents WHERE ${userKey(marketplaceId, user)} FOR UPDATE`,
     )) as unknown as { rows: LockRow[] };
     const row = result.rows[0];
     // The user went away since it was looked up; the password check will refuse the attempt.
     if (!row) return true;
     let failed = typeof row.failed === 'number' ? row.failed : 0;
-    const lockedAt = typeof row.locked_at === 'string' ? Date.parse(row.locked_at) : Number.NaN;
-    if (!Number.isNaN(lockedAt)) {
-      if (now.getTime() < lockedAt + policy.lockoutMinutes * 60_000) return false;
+    if (row.was_locked) {
+      if (row.locked) return false;
       failed = 0; // The lock has run out: a fresh allowance.
     } else if (failed >= policy.allowedFailedAttempts) {
       // Over the allowance without a lock: the profile's allowance was lowered since. Lock from now.
-      await writeLockState(tx as unknown as Db, marketplaceId, user, failed, now);
+      await writeLockState(tx as unknown as Db, marketplaceId, user, failed, true);
       return false;
     }
     failed += 1;
-    await writeLockState(
-      tx as unknown as Db,
-      marketplaceId,
-      user,
-      failed,
-      failed >= policy.allowedFailedAttempts ? now : null,
-    );
+    await writeLockState(tx as unknown as Db, marketplaceId, user, failed, failed >= policy.allowedFailedAttempts);
     return true;
   });
 }
 
+/** Stores the count, and starts a lock now (the database's time) or ends any lock. */
 async function writeLockState(
   db: Db,
   marketplaceId: string,
   user: PlatformUser,
   failed: number,
-  lockedAt: Date | null,
+  lock: boolean,
 ): Promise<void> {
-  const secret = lockedAt
-    ? sql`coalesce(secret, '{}'::jsonb) || jsonb_build_object(${LOCKED_OUT_AT}::text, ${lockedAt.toISOString()}::text)`
+  const secret = lock
+    ? sql`coalesce(secret, '{}'::jsonb) || jsonb_build_object(${LOCKED_OUT_AT}::text, to_jsonb(clock_timestamp()))`
     : sql`secret - ${LOCKED_OUT_AT}::text`;
   await db.execute(
     sql`UPDATE platform.documents
@@ -120,7 +119,7 @@ async function writeLockState(
 
 /** The password was right: the count returns to 0 and any lock ends. */
 export async function endSignInAttempt(db: Db, marketplaceId: string, user: PlatformUser): Promise<void> {
-  await writeLockState(db, marketplaceId, user, 0, null);
+  await writeLockState(db, marketplaceId, user, 0, false);
 }
 
 /** The user's `secret` without the lock; undefined when there was none to keep. */

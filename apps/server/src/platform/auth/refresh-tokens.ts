@@ -41,15 +41,16 @@ function asSubject(value: unknown): RefreshSubject | undefined {
 
 /**
  * Creates a refresh token valid for `minutes` and stores only its hash. Expired tokens are swept
- * at the same time, so the table does not grow without bound.
+ * at the same time, so the table does not grow without bound. The expiry is the database's time,
+ * as is the check in findRefreshToken, so a token lasts its minutes whichever process reads it.
  */
 export async function issueRefreshToken(db: Db, grant: RefreshGrant & { minutes: number }): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + grant.minutes * 60_000).toISOString();
-  await db.execute(sql`DELETE FROM platform.refresh_tokens WHERE expires_at < now()`);
+  await db.execute(sql`DELETE FROM platform.refresh_tokens WHERE expires_at < clock_timestamp()`);
   await db.execute(
     sql`INSERT INTO platform.refresh_tokens (token_hash, marketplace_id, client_id, subject, expires_at)
-        VALUES (${hashOf(token)}, ${grant.marketplaceId}, ${grant.clientId}, ${JSON.stringify(grant.subject)}::jsonb, ${expiresAt}::timestamptz)`,
+        VALUES (${hashOf(token)}, ${grant.marketplaceId}, ${grant.clientId}, ${JSON.stringify(grant.subject)}::jsonb,
+          clock_timestamp() + make_interval(secs => ${grant.minutes * 60}::double precision))`,
   );
   return token;
 }
@@ -59,7 +60,7 @@ export async function findRefreshToken(db: Db, token: string): Promise<RefreshGr
   if (token === '' || token.length > 500) return undefined;
   const result = (await db.execute(
     sql`SELECT marketplace_id, client_id, subject FROM platform.refresh_tokens
-        WHERE token_hash = ${hashOf(token)} AND expires_at > now()`,
+        WHERE token_hash = ${hashOf(token)} AND expires_at > clock_timestamp()`,
   )) as unknown as { rows: { marketplace_id: string; client_id: string; subject: unknown }[] };
   const row = result.rows[0];
   const subject = row ? asSubject(row.subject) : undefined;

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { DeliverySource, DeliveryStatus } from '@portal/contracts';
+import { millisecondsInterval } from '../../cluster/db-clock.ts';
 import type { Db } from '../../db/database.ts';
+import { deliveryAttempts } from '../../observability/metrics.ts';
 import { rowsOf } from '../search/model.ts';
 import { deliverySettings, maxAttempts, postSigned } from './send.ts';
 import type { DeliveryTarget } from './targets.ts';
@@ -43,21 +45,21 @@ export interface DeliveryRow {
   completed_at: string | Date | null;
 }
 
+/** The header every delivery POST carries: the delivery's id, the same on every attempt, so receivers drop duplicates. */
+export const DELIVERY_ID_HEADER = 'X-Delivery-Id';
+
 /**
  * Records deliveries: those to an HTTP target wait (Pending) for a job to send them, the others are
  * logged NotDelivered with the reason. Answers the ids to send; the caller queues them (or the upkeep
  * job picks them up within a minute). `db` may be a transaction, so deliveries share its fate.
+ * Every time is the database's (cluster/db-clock.ts): a delivery is due by the same clock every
+ * process claims it with.
  */
-export async function recordDeliveries(
-  db: Db,
-  deliveries: readonly NewDelivery[],
-  now = new Date(),
-): Promise<string[]> {
+export async function recordDeliveries(db: Db, deliveries: readonly NewDelivery[]): Promise<string[]> {
   const toSend: string[] = [];
   for (const delivery of deliveries) {
     const id = randomUUID();
     const { target } = delivery;
-    const stamp = now.toISOString();
     if (target.deliverable) {
       toSend.push(id);
       await db.execute(
@@ -65,7 +67,7 @@ export async function recordDeliveries(
               status, item_count, body, signing_key, headers, next_attempt_at, created_at)
             VALUES (${id}, ${delivery.marketplaceId}, ${delivery.source}, ${delivery.sourceId}, ${delivery.payloadKind},
               ${target.kind}, ${target.url}, 'Pending', ${delivery.itemCount ?? 0}, ${JSON.stringify(delivery.payload)},
-              ${target.signingKey}, ${JSON.stringify(target.headers)}::jsonb, ${stamp}::timestamptz, ${stamp}::timestamptz)`,
+              ${target.signingKey}, ${JSON.stringify(target.headers)}::jsonb, now(), now())`,
       );
     } else {
       await db.execute(
@@ -73,7 +75,7 @@ export async function recordDeliveries(
               status, item_count, last_error, created_at, completed_at)
             VALUES (${id}, ${delivery.marketplaceId}, ${delivery.source}, ${delivery.sourceId}, ${delivery.payloadKind},
               ${target.kind}, ${target.description}, 'NotDelivered', ${delivery.itemCount ?? 0}, ${target.reason},
-              ${stamp}::timestamptz, ${stamp}::timestamptz)`,
+              now(), now())`,
       );
     }
   }
@@ -85,76 +87,91 @@ export interface AttemptOutcome {
   attempt: number;
   status: DeliveryStatus;
   statusCode: number | null;
-  /** When the next attempt is due (Retrying only). */
+  /** When the next attempt is due, by the database's clock (Retrying only). */
   nextAttemptAt: Date | null;
+  /** How long until then (Retrying only): what a job queued for the retry waits, whatever this process's clock says. */
+  retryInMs: number | null;
+}
+
+/** The receiver's headers of a delivery: its own, then the delivery id, which no configured header may replace. */
+function headersOf(row: DeliveryRow): Record<string, string> {
+  const configured = Object.entries(row.headers ?? {}).filter(
+    ([name]) => name.toLowerCase() !== DELIVERY_ID_HEADER.toLowerCase(),
+  );
+  return { ...Object.fromEntries(configured), [DELIVERY_ID_HEADER]: row.id };
 }
 
 /**
  * One attempt at a delivery that is due: claimed in one statement (so two workers never send it
- * twice), POSTed, and recorded. 2xx ends it Delivered; a 4xx ends it Failed; a 5xx, timeout or
- * connection failure waits for the next attempt with a growing back-off, until the last one fails it.
- * Answers undefined when the delivery is not due or already taken.
+ * twice), POSTed with its id in `X-Delivery-Id`, and recorded. 2xx ends it Delivered; a 4xx ends it
+ * Failed; a 5xx, timeout or connection failure waits for the next attempt with a growing back-off,
+ * until the last one fails it. Answers undefined when the delivery is not due or already taken.
+ * Due, claimed and next are all the database's time, so every process judges them alike.
  */
-export async function attemptDelivery(db: Db, id: string, now = new Date()): Promise<AttemptOutcome | undefined> {
+export async function attemptDelivery(db: Db, id: string): Promise<AttemptOutcome | undefined> {
   const [row] = await rowsOf<DeliveryRow>(
     db,
-    sql`UPDATE platform.deliveries SET status = 'Sending', attempts = attempts + 1, claimed_at = ${now.toISOString()}::timestamptz
-        WHERE id = ${id} AND status IN ('Pending', 'Retrying') AND next_attempt_at <= ${now.toISOString()}::timestamptz
+    sql`UPDATE platform.deliveries SET status = 'Sending', attempts = attempts + 1, claimed_at = clock_timestamp()
+        WHERE id = ${id} AND status IN ('Pending', 'Retrying') AND next_attempt_at <= clock_timestamp()
         RETURNING *`,
   );
   if (!row) return undefined;
-  const result = await postSigned(row.target, row.body ?? 'null', row.signing_key, row.headers ?? {});
+  const result = await postSigned(row.target, row.body ?? 'null', row.signing_key, headersOf(row));
   const attempt = row.attempts;
   const lastChance = attempt >= maxAttempts();
   const status: DeliveryStatus = result.ok ? 'Delivered' : result.retryable && !lastChance ? 'Retrying' : 'Failed';
-  const waitMs = deliverySettings.backoffMs[attempt - 1] ?? 0;
-  const nextAttemptAt = status === 'Retrying' ? new Date(now.getTime() + waitMs) : null;
-  await db.transaction(async (txDb) => {
-    const tx = txDb as unknown as Db;
-    await tx.execute(
-      sql`INSERT INTO platform.delivery_attempts (delivery_id, attempt, started_at, status_code, duration_ms, error)
-          VALUES (${id}, ${attempt}, ${now.toISOString()}::timestamptz, ${result.statusCode}, ${result.durationMs}, ${result.error})
-          ON CONFLICT DO NOTHING`,
-    );
-    await tx.execute(
-      sql`UPDATE platform.deliveries SET status = ${status}, last_status_code = ${result.statusCode},
-            last_duration_ms = ${result.durationMs}, last_error = ${result.error}, claimed_at = NULL,
-            next_attempt_at = ${nextAttemptAt ? nextAttemptAt.toISOString() : null}::timestamptz,
-            completed_at = ${status === 'Retrying' ? null : new Date().toISOString()}::timestamptz
-          WHERE id = ${id}`,
-    );
-  });
-  return { id, attempt, status, statusCode: result.statusCode, nextAttemptAt };
+  const retryInMs = status === 'Retrying' ? (deliverySettings.backoffMs[attempt - 1] ?? 0) : null;
+  const next =
+    retryInMs === null ? sql`NULL::timestamptz` : sql`clock_timestamp() + ${millisecondsInterval(retryInMs)}`;
+  // One statement records the attempt and the outcome together (its CTE reads the row as it was
+  // claimed, so started_at is the claim's time): one round trip, and never one without the other.
+  const [recorded] = await rowsOf<{ next_attempt_at: string | Date | null }>(
+    db,
+    sql`WITH attempt AS (
+          INSERT INTO platform.delivery_attempts (delivery_id, attempt, started_at, status_code, duration_ms, error)
+          SELECT ${id}, ${attempt}, claimed_at, ${result.statusCode}, ${result.durationMs}, ${result.error}
+          FROM platform.deliveries WHERE id = ${id}
+          ON CONFLICT DO NOTHING)
+        UPDATE platform.deliveries SET status = ${status}, last_status_code = ${result.statusCode},
+          last_duration_ms = ${result.durationMs}, last_error = ${result.error}, claimed_at = NULL,
+          next_attempt_at = ${next},
+          completed_at = ${status === 'Retrying' ? sql`NULL::timestamptz` : sql`clock_timestamp()`}
+        WHERE id = ${id} RETURNING next_attempt_at`,
+  );
+  deliveryAttempts.inc({ outcome: status });
+  const nextAttemptAt = recorded?.next_attempt_at ? new Date(recorded.next_attempt_at) : null;
+  return { id, attempt, status, statusCode: result.statusCode, nextAttemptAt, retryInMs };
 }
 
 /**
  * Deliveries whose attempt is due, oldest first. An attempt cut short by a crash (Sending for longer
- * than the stale limit) is counted as a failed attempt and becomes due again, or Failed when it was the last.
+ * than the stale limit, by the database's clock: a fresh claim by a process whose clock is behind
+ * is never taken for a stale one) is counted as a failed attempt and becomes due again, or Failed
+ * when it was the last.
  */
-export async function dueDeliveries(db: Db, now = new Date(), limit = 100): Promise<string[]> {
-  const stale = new Date(now.getTime() - STALE_SENDING_MS).toISOString();
+export async function dueDeliveries(db: Db, limit = 100): Promise<string[]> {
   await db.execute(
     sql`UPDATE platform.deliveries
         SET status = CASE WHEN attempts >= ${maxAttempts()} THEN 'Failed' ELSE 'Retrying' END,
             last_error = 'The attempt was interrupted before the receiver answered.',
-            completed_at = CASE WHEN attempts >= ${maxAttempts()} THEN ${now.toISOString()}::timestamptz ELSE NULL END,
-            next_attempt_at = ${now.toISOString()}::timestamptz, claimed_at = NULL
-        WHERE status = 'Sending' AND claimed_at < ${stale}::timestamptz`,
+            completed_at = CASE WHEN attempts >= ${maxAttempts()} THEN clock_timestamp() ELSE NULL END,
+            next_attempt_at = clock_timestamp(), claimed_at = NULL
+        WHERE status = 'Sending' AND claimed_at < clock_timestamp() - ${millisecondsInterval(STALE_SENDING_MS)}`,
   );
   const rows = await rowsOf<{ id: string }>(
     db,
     sql`SELECT id FROM platform.deliveries WHERE status IN ('Pending', 'Retrying')
-          AND next_attempt_at <= ${now.toISOString()}::timestamptz
+          AND next_attempt_at <= clock_timestamp()
         ORDER BY next_attempt_at LIMIT ${limit}`,
   );
   return rows.map((row) => row.id);
 }
 
 /** Sends every delivery that is due now, one after the other (the upkeep job's catch-up, and tests). */
-export async function deliverDue(db: Db, now = new Date()): Promise<AttemptOutcome[]> {
+export async function deliverDue(db: Db): Promise<AttemptOutcome[]> {
   const outcomes: AttemptOutcome[] = [];
-  for (const id of await dueDeliveries(db, now)) {
-    const outcome = await attemptDelivery(db, id, now);
+  for (const id of await dueDeliveries(db)) {
+    const outcome = await attemptDelivery(db, id);
     if (outcome) outcomes.push(outcome);
   }
   return outcomes;
@@ -163,11 +180,11 @@ export async function deliverDue(db: Db, now = new Date()): Promise<AttemptOutco
 /** The log is kept this long; older deliveries and their attempts are removed by the upkeep job. */
 export const DELIVERY_LOG_KEPT_MS = 7 * 24 * 60 * 60_000;
 
-export async function removeOldDeliveries(db: Db, now = new Date()): Promise<void> {
-  const cutoff = new Date(now.getTime() - DELIVERY_LOG_KEPT_MS).toISOString();
+export async function removeOldDeliveries(db: Db): Promise<void> {
+  const cutoff = sql`now() - ${millisecondsInterval(DELIVERY_LOG_KEPT_MS)}`;
   await db.execute(
     sql`DELETE FROM platform.delivery_attempts WHERE delivery_id IN (
-          SELECT id FROM platform.deliveries WHERE completed_at < ${cutoff}::timestamptz)`,
+          SELECT id FROM platform.deliveries WHERE completed_at < ${cutoff})`,
   );
-  await db.execute(sql`DELETE FROM platform.deliveries WHERE completed_at < ${cutoff}::timestamptz`);
+  await db.execute(sql`DELETE FROM platform.deliveries WHERE completed_at < ${cutoff}`);
 }

@@ -22,19 +22,28 @@ function senderFor(database: Database): PgBoss {
 }
 
 /**
- * When the queue cannot take a delivery (jobs disabled, queue not created yet) the row stays due and
- * the upkeep job sends it within a minute, so nothing is lost.
+ * Queues deliveries: one pg-boss job per delivery, all inserted in one statement (a sync batch or a
+ * write with many webhooks queues them at once). Each job still claims its own row, so a delivery is
+ * sent once however many processes work the queue. A delay is counted by the database's clock.
+ * When the queue cannot take them (jobs disabled, queue not created yet) the rows stay due and the
+ * upkeep job sends them within a minute, so nothing is lost.
  */
 export function createDeliveryQueue(database: Database, onError: (error: unknown) => void): DeliveryQueue {
   return async (ids, delayMs = 0) => {
+    if (ids.length === 0) return;
     try {
       const boss = senderFor(database);
       // The request (or job) that queued the delivery, so its log lines can be joined to the send's.
       const requestId = currentRequestId();
-      for (const deliveryId of ids) {
-        const data = { deliveryId, requestId };
-        await boss.send(DELIVERY_JOB, data, delayMs > 0 ? { startAfter: Math.ceil(delayMs / 1000) } : {});
-      }
+      // A startAfter that is not a time is an interval pg-boss adds to the database's now().
+      const startAfter = delayMs > 0 ? `${Math.ceil(delayMs / 1000)} seconds` : undefined;
+      await boss.insert(
+        ids.map((deliveryId) => ({
+          name: DELIVERY_JOB,
+          data: { deliveryId, requestId },
+          ...(startAfter ? { startAfter } : {}),
+        })),
+      );
     } catch (error) {
       onError(error);
     }
@@ -47,11 +56,11 @@ export const deliveryJob: JobDefinition<{ deliveryId?: string }> = {
   async run({ deliveryId }, { database, logger }) {
     if (typeof deliveryId !== 'string') return { skipped: 'no delivery id' };
     const outcome = await attemptDelivery(database.db, deliveryId);
-    if (outcome?.status === 'Retrying' && outcome.nextAttemptAt) {
+    if (outcome?.status === 'Retrying' && outcome.retryInMs !== null) {
       const queue = createDeliveryQueue(database, (error) =>
         logger.warn({ err: error }, 'retry not queued; the upkeep job will send it'),
       );
-      await queue([deliveryId], outcome.nextAttemptAt.getTime() - Date.now());
+      await queue([deliveryId], outcome.retryInMs);
     }
     return outcome ?? { skipped: 'not due or already taken' };
   },

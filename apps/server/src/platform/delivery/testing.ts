@@ -14,8 +14,13 @@ export interface ReceivedRequest {
 export interface TestReceiver {
   url: string;
   received: ReceivedRequest[];
-  /** Status codes to answer, in order; once used up every request gets 200. `hang` never answers. */
-  script: (number | 'hang')[];
+  /**
+   * Status codes to answer, in order; once used up every request gets 200. `hang` never answers;
+   * `hold` answers 200 once `release()` is called.
+   */
+  script: (number | 'hang' | 'hold')[];
+  /** Answers every held request (200). */
+  release(): void;
   /** Resolves once `count` requests have arrived. */
   waitFor(count: number, timeoutMs?: number): Promise<ReceivedRequest[]>;
   close(): Promise<void>;
@@ -24,7 +29,8 @@ export interface TestReceiver {
 /** A local HTTP receiver on a free port, as a developer's endpoint would be. */
 export async function startReceiver(): Promise<TestReceiver> {
   const received: ReceivedRequest[] = [];
-  const script: (number | 'hang')[] = [];
+  const script: (number | 'hang' | 'hold')[] = [];
+  const held: http.ServerResponse[] = [];
   const waiting: { count: number; resolve: () => void }[] = [];
   const server = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
@@ -48,6 +54,10 @@ export async function startReceiver(): Promise<TestReceiver> {
       for (const waiter of waiting.filter((entry) => received.length >= entry.count)) waiter.resolve();
       const next = script.shift() ?? 200;
       if (next === 'hang') return;
+      if (next === 'hold') {
+        held.push(response);
+        return;
+      }
       response.writeHead(next, { 'content-type': 'application/json' }).end('{}');
     });
   });
@@ -57,6 +67,9 @@ export async function startReceiver(): Promise<TestReceiver> {
     url: `http://127.0.0.1:${port}`,
     received,
     script,
+    release() {
+      for (const response of held.splice(0)) response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    },
     waitFor(count, timeoutMs = 10_000) {
       if (received.length >= count) return Promise.resolve(received);
       return new Promise((resolve, reject) => {

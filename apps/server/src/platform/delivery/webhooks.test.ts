@@ -119,6 +119,9 @@ describe('post-hook webhooks', () => {
         }),
       ]);
     expect(receiver.received).toHaveLength(1);
+    // The POST names the delivery the log shows, so a receiver can drop a repeat of it.
+    const [logged] = ((await mgmt('/marketplaces/mkt1/deliveries?source=Webhook')) as DeliveryList).Items;
+    expect(request?.headers['x-delivery-id']).toBe(logged?.ID);
   });
 
   it('fire only for calls through their API clients', async () => {

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { databaseNow } from '../../cluster/db-clock.ts';
 import { hashPassword } from '../../security/passwords.ts';
 import { findClient } from '../auth/client-access.ts';
 import { secretWithoutLock } from '../auth/lockout.ts';
@@ -54,12 +55,27 @@ const invalidClient = () =>
 const invalidCode = () =>
   validation('Incorrect verification code or username.', null, 'PasswordReset.InvalidVerification');
 
+/**
+ * The database's time when a call was admitted, by its caller. A code's expiry is written and
+ * checked by that one clock, so a code lasts its minutes whichever process sent it or spends it;
+ * the handlers see only the store, so the time is read here, where the database is at hand.
+ */
+const admittedAt = new WeakMap<AuthContext, Date>();
+
+function callTime(context: OperationContext): Date {
+  const at = admittedAt.get(context.auth);
+  if (!at) throw new Error('A password reset call must be admitted by clientCaller.');
+  return at;
+}
+
 /** The caller of a call without a token: nobody, in the marketplace of the body's active ClientID. */
 async function clientCaller({ db, body }: AnonymousRequest): Promise<AuthContext> {
   const clientId = typeof body === 'object' && body !== null ? (body as Item).ClientID : undefined;
   const found = typeof clientId === 'string' ? await findClient(db, clientId) : undefined;
   if (!found || found.client.Active !== true) throw invalidClient();
-  return nobody(found.marketplaceId, String(clientId));
+  const caller = nobody(found.marketplaceId, String(clientId));
+  admittedAt.set(caller, await databaseNow(db));
+  return caller;
 }
 
 /** A caller without a token: a buyer without a company matches no user record and holds no roles. */
@@ -92,7 +108,7 @@ async function sendVerificationCode(context: OperationContext): Promise<void> {
   if (!match) {
     throw validation('Username or Email is required.', null, 'PasswordReset.MissingUsernameOrEmail');
   }
-  const expires = new Date(Date.now() + CODE_MINUTES * 60_000).toISOString();
+  const expires = new Date(callTime(context).getTime() + CODE_MINUTES * 60_000).toISOString();
   for (const resource of USER_RESOURCES) {
     for (const found of await context.store.find(resource, undefined, match)) {
       if (found.item.Active !== true) continue;
@@ -128,7 +144,8 @@ async function resetByVerificationCode(context: OperationContext): Promise<void>
     ClientID: context.auth.clientId,
   });
   const sameUser = String(record?.Username ?? '').toLowerCase() === String(body.Username).toLowerCase();
-  if (!record || !sameUser || Date.parse(String(record.Expires)) < Date.now()) throw invalidCode();
+  const expired = !(Date.parse(String(record?.Expires)) >= callTime(context).getTime());
+  if (!record || !sameUser || expired) throw invalidCode();
   const parents = record.UserResource === 'AdminUsers' ? [] : [String(record.CompanyID)];
   await context.store.transaction(async (tx) => {
     await setPassword(tx, String(record.UserResource), parents, String(record.UserID), body.Password);

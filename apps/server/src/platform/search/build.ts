@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { indexBuilds } from '../../observability/metrics.ts';
 import { entryFields, reindexDocument, writeEntries, writeRejections, type Entry, type Rejection } from './entries.ts';
 import { conflictWith, MappingInference, type Mapping } from './mapping.ts';
 import { REJECTED_SHARE_LIMIT, rowsOf, type IndexRow, type SearchIndexType } from './model.ts';
@@ -171,6 +172,15 @@ function abandoned(indexId: string, total: number): BuildOutcome {
 }
 
 async function finish(db: Db, index: IndexRow, mapping: Mapping, options: BuildOptions): Promise<BuildOutcome> {
+  const outcome = await swap(db, index, mapping, options);
+  // Counted once committed: the build ended with the index active, or Failed with the old one kept.
+  if (outcome.status !== 'Skipped') {
+    indexBuilds.inc({ type: index.type, outcome: outcome.status === 'Failed' ? 'Failed' : 'Active' });
+  }
+  return outcome;
+}
+
+async function swap(db: Db, index: IndexRow, mapping: Mapping, options: BuildOptions): Promise<BuildOutcome> {
   return db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
     // Every index row of the marketplace and type is locked, so a swap never races a rebuild request.
@@ -179,7 +189,8 @@ async function finish(db: Db, index: IndexRow, mapping: Mapping, options: BuildO
     );
     const [self] = await rowsOf<IndexRow>(tx, sql`SELECT * FROM platform.search_indexes WHERE id = ${index.id}`);
     if (self?.status !== 'Building') return abandoned(index.id, 0);
-    // Writes made while the build read (started_at, with a margin for clocks and open transactions).
+    // Writes made while the build read: since started_at, less a margin for transactions then open (a
+    // document keeps its transaction's now(), which may be before started_at though it committed after).
     const changed = await rowsOf<DocumentRow>(
       tx,
       sql`SELECT d.id, d.body FROM platform.documents d

@@ -65,7 +65,11 @@ it('keeps the active index intact when a build is killed (kill -9), and builds a
   expect(await searchCount(database)).toBe(PRODUCTS);
 
   // The upkeep job notices the silent build and starts it again; it then completes and swaps.
-  const upkeep = await searchUpkeep(database.db, new Date(Date.now() + 2 * 60_000));
+  // Two minutes pass by the database's clock (the build's last heartbeat moves into the past).
+  await database.db.execute(
+    sql`UPDATE platform.search_indexes SET heartbeat_at = heartbeat_at - interval '2 minutes' WHERE id = ${rebuild.IndexID}`,
+  );
+  const upkeep = await searchUpkeep(database.db);
   expect(upkeep.restarted).toEqual([rebuild.IndexID]);
   expect(await buildIndex(database.db, rebuild.IndexID)).toMatchObject({ status: 'Ready', indexed: PRODUCTS });
   const after = await listIndexes(database.db, 'mp-crash', 'Products');

@@ -7,8 +7,8 @@ import { indexView, rowsOf, type IndexRow, type SearchIndexView } from './model.
 /** Rebuilds allowed per marketplace and type (spec 1 §9). */
 export const REBUILDS_PER_HOUR = 3;
 export const REBUILDS_PER_WEEK = 5;
-const HOUR_MS = 60 * 60 * 1000;
-const WEEK_MS = 7 * 24 * HOUR_MS;
+const HOUR = sql.raw(`interval '1 hour'`);
+const WEEK = sql.raw(`interval '7 days'`);
 
 /**
  * Accepts a rebuild of the active index: a new index waits to be built and the active one shows
@@ -16,13 +16,9 @@ const WEEK_MS = 7 * 24 * HOUR_MS;
  * index's row, so concurrent requests are judged one after the other: refused when the index is
  * not the active one (409 Search.NotActiveIndex), when the hourly or weekly limit is reached
  * (429 Search.ExceedsRebuildLimit), or while a build runs (409 Search.RebuildInProgress).
+ * Requests are stamped and counted by the database's clock, so every process counts the same hour.
  */
-export async function requestRebuild(
-  db: Db,
-  marketplaceId: string,
-  indexId: string,
-  now = new Date(),
-): Promise<SearchIndexView> {
+export async function requestRebuild(db: Db, marketplaceId: string, indexId: string): Promise<SearchIndexView> {
   return db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
     const [index] = await rowsOf<IndexRow>(
@@ -35,12 +31,12 @@ export async function requestRebuild(
     }
     const [used] = await rowsOf<{ hour: string | number; week: string | number; oldest: string | Date | null }>(
       tx,
-      sql`SELECT count(*) FILTER (WHERE requested_at > ${new Date(now.getTime() - HOUR_MS).toISOString()}::timestamptz) AS hour,
+      sql`SELECT count(*) FILTER (WHERE requested_at > clock_timestamp() - ${HOUR}) AS hour,
                  count(*) AS week,
-                 min(requested_at) FILTER (WHERE requested_at > ${new Date(now.getTime() - HOUR_MS).toISOString()}::timestamptz) AS oldest
+                 min(requested_at) FILTER (WHERE requested_at > clock_timestamp() - ${HOUR}) AS oldest
           FROM platform.search_rebuilds
           WHERE marketplace_id = ${marketplaceId} AND type = ${index.type}
-            AND requested_at > ${new Date(now.getTime() - WEEK_MS).toISOString()}::timestamptz`,
+            AND requested_at > clock_timestamp() - ${WEEK}`,
     );
     const hour = Number(used?.hour ?? 0);
     const week = Number(used?.week ?? 0);
@@ -74,13 +70,13 @@ export async function requestRebuild(
     const [created] = await rowsOf<IndexRow>(
       tx,
       sql`INSERT INTO platform.search_indexes (id, marketplace_id, type, status, created_at)
-          VALUES (${randomUUID()}, ${marketplaceId}, ${index.type}, 'WaitingToBuild', ${now.toISOString()}::timestamptz)
+          VALUES (${randomUUID()}, ${marketplaceId}, ${index.type}, 'WaitingToBuild', clock_timestamp())
           RETURNING *`,
     );
     await tx.execute(sql`UPDATE platform.search_indexes SET status = 'Rebuilding' WHERE id = ${indexId}`);
     await tx.execute(
       sql`INSERT INTO platform.search_rebuilds (marketplace_id, type, index_id, requested_at)
-          VALUES (${marketplaceId}, ${index.type}, ${(created as IndexRow).id}, ${now.toISOString()}::timestamptz)`,
+          VALUES (${marketplaceId}, ${index.type}, ${(created as IndexRow).id}, clock_timestamp())`,
     );
     return indexView(created as IndexRow);
   });

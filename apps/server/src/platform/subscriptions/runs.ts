@@ -6,6 +6,7 @@ import {
   type SubscriptionRunList,
   type SubscriptionRunView,
 } from '@portal/contracts';
+import { databaseNow, millisecondsInterval } from '../../cluster/db-clock.ts';
 import type { Db } from '../../db/database.ts';
 import { ApiError, notFound } from '../engine/errors.ts';
 import { PgStore } from '../engine/pg-store.ts';
@@ -14,6 +15,8 @@ import { platformRegistry } from '../resources/index.ts';
 import { rowsOf } from '../search/model.ts';
 
 const HOUR_MS = 60 * 60_000;
+/** A queued run waiting longer than this lost its job; the upkeep runs it. */
+const LOST_JOB_MS = 60_000;
 /** A run still Running after this long was cut short (its process died); the next run picks its work up. */
 export const STALE_RUN_MS = 15 * 60_000;
 
@@ -54,12 +57,13 @@ export async function integrationActive(db: Db, marketplaceId: string): Promise<
   return integration?.Active === true;
 }
 
-async function manualRunsThisHour(db: Db, marketplaceId: string, now: Date): Promise<number> {
+/** Manual runs in the last 60 minutes, by the database's clock, as every run is stamped. */
+async function manualRunsThisHour(db: Db, marketplaceId: string): Promise<number> {
   const [counted] = await rowsOf<{ used: string | number }>(
     db,
     sql`SELECT count(*) AS used FROM platform.subscription_runs
         WHERE marketplace_id = ${marketplaceId} AND trigger = 'Manual'
-          AND requested_at > ${new Date(now.getTime() - HOUR_MS).toISOString()}::timestamptz`,
+          AND requested_at > clock_timestamp() - ${millisecondsInterval(HOUR_MS)}`,
   );
   return Number(counted?.used ?? 0);
 }
@@ -74,7 +78,6 @@ export async function requestManualRun(
   db: Db,
   marketplaceId: string,
   requestedBy: string | null,
-  now = new Date(),
 ): Promise<SubscriptionJobResult> {
   return db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
@@ -91,7 +94,7 @@ export async function requestManualRun(
       );
     }
     const limit = manualRunsPerHour(marketplace.environment);
-    const used = await manualRunsThisHour(tx, marketplaceId, now);
+    const used = await manualRunsThisHour(tx, marketplaceId);
     if (used >= limit) {
       throw new ApiError(
         400,
@@ -103,18 +106,18 @@ export async function requestManualRun(
     const id = randomUUID();
     await tx.execute(
       sql`INSERT INTO platform.subscription_runs (id, marketplace_id, trigger, status, requested_by, requested_at)
-          VALUES (${id}, ${marketplaceId}, 'Manual', 'Queued', ${requestedBy}, ${now.toISOString()}::timestamptz)`,
+          VALUES (${id}, ${marketplaceId}, 'Manual', 'Queued', ${requestedBy}, clock_timestamp())`,
     );
     return { HourlyJobsRemaining: limit - used - 1, HourlyLimit: limit, RunID: id };
   });
 }
 
 /** Records a scheduled run (the hourly job), which no limit counts. */
-export async function recordScheduledRun(db: Db, marketplaceId: string, now = new Date()): Promise<string> {
+export async function recordScheduledRun(db: Db, marketplaceId: string): Promise<string> {
   const id = randomUUID();
   await db.execute(
     sql`INSERT INTO platform.subscription_runs (id, marketplace_id, trigger, status, requested_at)
-        VALUES (${id}, ${marketplaceId}, 'Scheduled', 'Queued', ${now.toISOString()}::timestamptz)`,
+        VALUES (${id}, ${marketplaceId}, 'Scheduled', 'Queued', clock_timestamp())`,
   );
   return id;
 }
@@ -125,8 +128,9 @@ export type RunOutcome = SubscriptionRunView | 'busy' | undefined;
  * Runs a queued run: the platform's subscription run (due subscriptions become orders). One run at a
  * time per marketplace (claimed under the marketplace's row lock, and a unique index behind it), so
  * no due subscription is ordered twice; 'busy' when another is running (try again later).
+ * Which subscriptions are due is judged at the database's time, read once, like every other deadline.
  */
-export async function executeRun(db: Db, runId: string, now = new Date()): Promise<RunOutcome> {
+export async function executeRun(db: Db, runId: string): Promise<RunOutcome> {
   const claimed = await db.transaction(async (txDb) => {
     const tx = txDb as unknown as Db;
     const [run] = await rowsOf<RunRow>(tx, sql`SELECT * FROM platform.subscription_runs WHERE id = ${runId}`);
@@ -139,7 +143,7 @@ export async function executeRun(db: Db, runId: string, now = new Date()): Promi
     if (running) return 'busy' as const;
     const [started] = await rowsOf<RunRow>(
       tx,
-      sql`UPDATE platform.subscription_runs SET status = 'Running', started_at = ${now.toISOString()}::timestamptz
+      sql`UPDATE platform.subscription_runs SET status = 'Running', started_at = clock_timestamp()
           WHERE id = ${runId} AND status = 'Queued' RETURNING *`,
     );
     return started;
@@ -148,6 +152,7 @@ export async function executeRun(db: Db, runId: string, now = new Date()): Promi
   let summary: SubscriptionRunSummary | null = null;
   let error: string | null = null;
   try {
+    const now = await databaseNow(db);
     summary = await processDueSubscriptions(new PgStore(db, platformRegistry, claimed.marketplace_id), now);
   } catch (failure) {
     error = failure instanceof Error ? failure.message : String(failure);
@@ -162,7 +167,7 @@ export async function executeRun(db: Db, runId: string, now = new Date()): Promi
 }
 
 /** Recent runs with the hour's allowance, as the Subscriptions page shows them. */
-export async function listRuns(db: Db, marketplaceId: string, now = new Date()): Promise<SubscriptionRunList> {
+export async function listRuns(db: Db, marketplaceId: string): Promise<SubscriptionRunList> {
   const [marketplace] = await rowsOf<{ environment: string }>(
     db,
     sql`SELECT environment FROM platform.marketplaces WHERE id = ${marketplaceId}`,
@@ -174,24 +179,25 @@ export async function listRuns(db: Db, marketplaceId: string, now = new Date()):
     sql`SELECT * FROM platform.subscription_runs WHERE marketplace_id = ${marketplaceId}
         ORDER BY requested_at DESC, id LIMIT 10`,
   );
-  const used = await manualRunsThisHour(db, marketplaceId, now);
+  const used = await manualRunsThisHour(db, marketplaceId);
   return { Items: rows.map(runView), HourlyLimit: limit, HourlyJobsRemaining: Math.max(limit - used, 0) };
 }
 
 /**
  * Runs cut short are marked Failed (their subscriptions are still due, so the next run orders them);
- * answers the queued runs waiting longer than a minute (their job was lost).
+ * answers the queued runs waiting longer than a minute (their job was lost). Both by the database's
+ * clock: a run started by a process whose clock is behind is not taken for an interrupted one.
  */
-export async function subscriptionUpkeep(db: Db, now = new Date()): Promise<string[]> {
+export async function subscriptionUpkeep(db: Db): Promise<string[]> {
   await db.execute(
-    sql`UPDATE platform.subscription_runs SET status = 'Failed', completed_at = ${now.toISOString()}::timestamptz,
+    sql`UPDATE platform.subscription_runs SET status = 'Failed', completed_at = clock_timestamp(),
           error = 'The run was interrupted; the subscriptions it had not ordered are ordered by the next run.'
-        WHERE status = 'Running' AND started_at < ${new Date(now.getTime() - STALE_RUN_MS).toISOString()}::timestamptz`,
+        WHERE status = 'Running' AND started_at < clock_timestamp() - ${millisecondsInterval(STALE_RUN_MS)}`,
   );
   const waiting = await rowsOf<{ id: string }>(
     db,
     sql`SELECT id FROM platform.subscription_runs WHERE status = 'Queued'
-          AND requested_at < ${new Date(now.getTime() - 60_000).toISOString()}::timestamptz ORDER BY requested_at`,
+          AND requested_at < clock_timestamp() - ${millisecondsInterval(LOST_JOB_MS)} ORDER BY requested_at`,
   );
   return waiting.map((row) => row.id);
 }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { SyncBatchPayload, SyncRunView } from '@portal/contracts';
+import { millisecondsInterval } from '../../cluster/db-clock.ts';
 import type { Db } from '../../db/database.ts';
 import { recordDeliveries, type NewDelivery } from '../delivery/deliveries.ts';
 import type { DeliveryTarget } from '../delivery/targets.ts';
@@ -225,6 +226,7 @@ export async function readSyncRun(
         Parameters: run.parameters,
         Batch: page,
         IsLastBatch: isLast,
+        // Data for the receiver, compared with no deadline: this process's clock will do.
         Date: new Date().toISOString(),
         Items: items,
       };
@@ -243,7 +245,7 @@ export async function readSyncRun(
         await tx.execute(
           sql`UPDATE platform.sync_runs SET batch_count = ${page}, item_count = item_count + ${items.length},
                 heartbeat_at = now(), status = ${isLast ? 'Read' : 'Reading'},
-                read_at = ${isLast ? new Date().toISOString() : null}::timestamptz
+                read_at = ${isLast ? sql`now()` : sql`NULL::timestamptz`}
               WHERE id = ${run.id}`,
         );
         return recorded;
@@ -263,18 +265,20 @@ export async function readSyncRun(
 /**
  * Runs whose reading went silent (process died) go back to Queued to resume, or fail after
  * MAX_SYNC_ATTEMPTS; answers the runs that are waiting (their queued job may have been lost).
+ * Heartbeats are the database's time and so is the comparison: a run read by a process whose clock
+ * is behind is never taken for a silent one.
  */
-export async function syncUpkeep(db: Db, now = new Date()): Promise<string[]> {
-  const stale = new Date(now.getTime() - STALE_SYNC_MS).toISOString();
+export async function syncUpkeep(db: Db): Promise<string[]> {
+  const staleBefore = sql`clock_timestamp() - ${millisecondsInterval(STALE_SYNC_MS)}`;
   await db.execute(
     sql`UPDATE platform.sync_runs
         SET status = CASE WHEN attempts >= ${MAX_SYNC_ATTEMPTS} THEN 'Failed' ELSE 'Queued' END,
             error = CASE WHEN attempts >= ${MAX_SYNC_ATTEMPTS} THEN 'Reading was interrupted too many times.' ELSE error END
-        WHERE status = 'Reading' AND heartbeat_at < ${stale}::timestamptz`,
+        WHERE status = 'Reading' AND heartbeat_at < ${staleBefore}`,
   );
   const waiting = await rowsOf<{ id: string }>(
     db,
-    sql`SELECT id FROM platform.sync_runs WHERE status = 'Queued' AND created_at < ${stale}::timestamptz ORDER BY created_at`,
+    sql`SELECT id FROM platform.sync_runs WHERE status = 'Queued' AND created_at < ${staleBefore} ORDER BY created_at`,
   );
   return waiting.map((row) => row.id);
 }
