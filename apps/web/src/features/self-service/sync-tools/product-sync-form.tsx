@@ -1,6 +1,7 @@
-import { Field, Input, Stack, Text } from '@chakra-ui/react';
+import { Field, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { catalogIdError, type ProductSyncValues } from './sync-model';
+import { SyncIdPicker } from './sync-id-picker';
 import { SyncSubmit, useSyncSubmission } from './sync-submit';
 
 const EMPTY: ProductSyncValues = { CatalogID: '', CategoryID: '' };
@@ -37,18 +38,23 @@ export function ProductSyncForm() {
           Catalog ID
           <Field.RequiredIndicator />
         </Field.Label>
-        <Input
+        <SyncIdPicker
+          name="CatalogID"
+          label="Catalog ID"
           value={values.CatalogID}
-          onChange={(event) => setValues({ ...values, CatalogID: event.target.value })}
+          onChange={(CatalogID) => setValues({ ...values, CatalogID })}
           onBlur={() => setCatalogTouched(true)}
         />
         <Field.ErrorText>{error}</Field.ErrorText>
       </Field.Root>
       <Field.Root>
         <Field.Label>Category ID</Field.Label>
-        <Input
+        <SyncIdPicker
+          name="CategoryID"
+          label="Category ID"
           value={values.CategoryID}
-          onChange={(event) => setValues({ ...values, CategoryID: event.target.value })}
+          onChange={(CategoryID) => setValues({ ...values, CategoryID })}
+          catalogId={values.CatalogID}
         />
         <Field.HelperText>Optional: only this category's products.</Field.HelperText>
       </Field.Root>

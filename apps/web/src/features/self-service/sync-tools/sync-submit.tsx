@@ -5,6 +5,8 @@ import { isPortalError } from '@/services/portal-error';
 import { notifyError } from '@/ui/notify-error';
 import { toaster, TOAST_DURATION_MS } from '@/ui/toaster';
 import { Captcha, CAPTCHA_CHALLENGE_URL } from '../captcha/captcha';
+import { useHasDeliveryConfiguration } from './delivery-configs';
+import { NoDeliveryConfiguration } from './no-delivery-configuration';
 import { useTriggerSync } from './sync-api';
 import { SYNC_SUCCESS, SYNC_TEXTS, type SyncKind } from './sync-model';
 
@@ -54,6 +56,9 @@ export interface SyncSubmitProps {
 
 /** The end of every sync tab: the captcha, the note that the tool is limited to administrators, and Submit. */
 export function SyncSubmit({ submission, valid }: SyncSubmitProps) {
+  // Said before the captcha: a sync with nowhere to send would be refused only after the captcha was spent.
+  const hasConfiguration = useHasDeliveryConfiguration();
+  if (hasConfiguration === false) return <NoDeliveryConfiguration />;
   return (
     <Stack gap="3" align="flex-start">
       <Captcha

@@ -23,6 +23,12 @@ const data = vi.hoisted(() => ({
   models: [] as EntitySyncModel[],
   triggers: [] as Trigger[],
   answer: undefined as unknown,
+  // Whether the marketplace has a delivery configuration (undefined: not known).
+  hasConfig: true as boolean | undefined,
+}));
+vi.mock('./delivery-configs', () => ({
+  DELIVERY_CONFIGURATIONS_PATH: '/admin/delivery-configurations',
+  useHasDeliveryConfiguration: () => data.hasConfig,
 }));
 vi.mock('./sync-api', () => ({
   useEntitySyncModels: () => ({ data: data.models, isPending: false, isError: false }),
@@ -113,6 +119,7 @@ describe('Sync tools', () => {
     data.triggers = [];
     data.answer = undefined;
     mounts.count = 0;
+    data.hasConfig = true;
   });
   afterEach(cleanup);
 
@@ -156,6 +163,27 @@ describe('Sync tools', () => {
     expect(screen.getByText('Catalog not found: nope')).toBeTruthy();
     expect(screen.getByRole('textbox', { name: /Catalog ID/ })).toHaveProperty('value', 'nope');
     expect(submit()).toHaveProperty('disabled', true);
+  });
+
+  it('without a delivery configuration each tab says so and links to the list, with no captcha or Submit', async () => {
+    data.hasConfig = false;
+    renderPage();
+    for (const tab of ['Product sync', 'Order sync', 'Entity sync']) {
+      await openTab(tab);
+      const note = await screen.findByRole('note', { name: 'No delivery configuration' });
+      expect(note.textContent).toContain('This marketplace has no delivery configuration');
+      const link = screen.getByRole('link', { name: 'Delivery Configurations' });
+      expect(link.getAttribute('href')).toBe('/admin/delivery-configurations');
+      expect(screen.queryByRole('button', { name: 'Solve captcha' })).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
+    }
+  });
+
+  it('while it is not known whether a delivery configuration exists, the captcha is offered as before', () => {
+    data.hasConfig = undefined;
+    renderPage();
+    expect(screen.getByRole('button', { name: 'Solve captcha' })).toBeTruthy();
+    expect(screen.queryByRole('note', { name: 'No delivery configuration' })).toBeNull();
   });
 
   it('order sync: Submit is disabled while the start date is later than the end date', async () => {
