@@ -13,6 +13,7 @@ import {
   matchingRoles,
   resourceAccessible,
   resourceNameAccessible,
+  rolesToOpen,
   sectionTiles,
 } from './access';
 
@@ -211,5 +212,26 @@ describe('decodeTokenRoles', () => {
   it('decodes base64url payloads with non-ASCII text and no padding', () => {
     const claims = decodeTokenClaims(jwt({ usr: 'zoë ~~>?', role: 'MeAdmin' }));
     expect(claims).toMatchObject({ usr: 'zoë ~~>?', role: 'MeAdmin' });
+  });
+});
+
+describe('rolesToOpen', () => {
+  it('is null when every operation of the page may be called', () => {
+    const productsList = { roles: ['FullAccess', 'ProductAdmin', 'ProductReader'] };
+    expect(rolesToOpen(['ProductReader'], [productsList])).toBeNull();
+    expect(rolesToOpen(['FullAccess'], [{ roles: ['AdminUserReader'] }])).toBeNull();
+    expect(rolesToOpen([], [op('Me.Get')])).toBeNull();
+  });
+
+  it('names the roles of the first refused operation, FullAccess included', () => {
+    expect(rolesToOpen(['ProductReader'], [{ roles: ['ProductReader'] }, { roles: ['AdminUserReader'] }])).toEqual([
+      'FullAccess',
+      'AdminUserReader',
+    ]);
+    expect(rolesToOpen([], [{ roles: ['FullAccess', 'ProductAdmin'] }])).toEqual(['FullAccess', 'ProductAdmin']);
+  });
+
+  it('names no role for an operation the description lacks', () => {
+    expect(rolesToOpen(['FullAccess'], [undefined])).toEqual([]);
   });
 });

@@ -201,3 +201,28 @@ export function decodeTokenRoles(token: string | null | undefined): string[] {
   if (typeof role === 'string') return role === '' ? [] : [role];
   return Array.isArray(role) ? role.filter((item): item is string => typeof item === 'string' && item !== '') : [];
 }
+
+// PAGES OPENED BY URL
+
+/**
+ * The roles that would open a page needing all of these operations, or null when the token may call every one.
+ * A page opened by URL whose data the token cannot read shows these instead of sending requests that can only be
+ * refused (issue 20). The roles named are those of the first operation refused: holding any one of them opens it.
+ * An operation the description lacks yields an empty list (no role would open it).
+ *
+ * @example
+ * rolesToOpen(['ProductReader'], [getOperation(api, 'AdminUsers.List')]); // ['FullAccess', 'AdminUserAdmin', 'AdminUserReader']
+ * rolesToOpen(['FullAccess'], [getOperation(api, 'AdminUsers.List')]); // null
+ */
+export function rolesToOpen(
+  roles: readonly string[],
+  operations: readonly (SecuredOperation | undefined)[],
+): string[] | null {
+  for (const operation of operations) {
+    if (canCall(roles, operation)) continue;
+    if (!operation) return [];
+    // FullAccess satisfies every operation (see canCall), so it is named even where the description leaves it out.
+    return operation.roles.includes(FULL_ACCESS) ? [...operation.roles] : [FULL_ACCESS, ...operation.roles];
+  }
+  return null;
+}

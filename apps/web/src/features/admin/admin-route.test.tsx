@@ -10,7 +10,7 @@ import { realPlatformDocument } from './catalogue/real-platform-description';
 
 const description = buildApiDescription(realPlatformDocument());
 
-function renderAdmin(url: string) {
+function renderAdmin(url: string, roles: readonly string[] = ['FullAccess']) {
   // The platform is not running here: every call fails, which the pages must survive.
   vi.stubGlobal(
     'fetch',
@@ -19,7 +19,7 @@ function renderAdmin(url: string) {
   const router = createMemoryRouter(appRoutes, { initialEntries: [url] });
   render(
     <AppProvider queryClient={createQueryClient()}>
-      <TestPortal value={testPortalContext({ description })}>
+      <TestPortal value={testPortalContext({ description, roles: [...roles] })}>
         <RouterProvider router={router} />
       </TestPortal>
     </AppProvider>,
@@ -44,6 +44,25 @@ describe('the admin routes', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Orders' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/orders/incoming');
     expect(router.state.location.search).toBe('?organization=acme&tenantName=main');
+  });
+
+  it('shows who may open a list the roles do not reach, without asking the platform', async () => {
+    renderAdmin('/admin/admin-users?organization=acme&tenantName=main', ['ProductAdmin']);
+    expect(await screen.findByRole('heading', { level: 1, name: "You don't have access to Admin Users" })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'To open it, ask an organization admin for any one of these roles: FullAccess, AdminUserAdmin or AdminUserReader.',
+      ),
+    ).toBeTruthy();
+    const back = screen.getByRole('link', { name: "Back to the explorer's home" });
+    expect(back.getAttribute('href')).toBe('/admin?organization=acme&tenantName=main');
+    expect(fetch).not.toHaveBeenCalled();
+  });
+
+  it('opens a list one of the roles reaches', async () => {
+    renderAdmin('/admin/products', ['ProductReader']);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Products' })).toBeTruthy();
+    expect(screen.queryByText(/You don't have access/)).toBeNull();
   });
 
   it('shows the not-found page for a path the catalogue lacks', async () => {

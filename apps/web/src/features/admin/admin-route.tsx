@@ -1,7 +1,12 @@
 import { useMemo } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
+import { rolesToOpen } from '@/access/access';
+import { usePortalContext } from '@/app/portal/portal-context';
+import { getOperation } from '@/description/api-model';
 import { NotFoundPage } from '@/app/routes/not-found-page';
 import { withKeptQuery } from '@/lib/keep-query';
+import { NoAccessPage } from './access/no-access-page';
+import { pageLabel, pageOperations } from './access/page-operations';
 import { AssignmentTab } from './assignments/assignment-tab';
 import { resolveAdminPath } from './catalogue/resolve-path';
 import { BreadcrumbTrail } from './detail/breadcrumb-trail';
@@ -24,6 +29,13 @@ export function AdminRoute() {
   // The same location (and route params) until the path changes, so a list's memoised rows skip re-renders that a
   // query change (the next page) causes.
   const location = useMemo(() => resolveAdminPath(splat.split('/').filter(Boolean).map(safeDecode)), [splat]);
+  const { description, roles } = usePortalContext();
+  // Opened by URL without a role its data needs: say which roles would open it instead of sending refused requests.
+  const needed = rolesToOpen(
+    roles,
+    pageOperations(location).map((id) => getOperation(description, id)),
+  );
+  if (needed) return <NoAccessPage label={pageLabel(location)} roles={needed} />;
   switch (location.kind) {
     case 'redirect':
       return <Navigate replace to={withKeptQuery(`/admin/${location.to}`, search)} />;

@@ -10,6 +10,8 @@ export interface ListColumn {
   readonly field: string;
   readonly type: 'string' | 'number' | 'integer' | 'boolean';
   readonly format?: string;
+  /** An enum's choices, offered by the filters as a select. */
+  readonly values?: readonly string[];
 }
 
 /** Beyond this many default columns a list gets wide on a laptop; more stay one click away in column options. */
@@ -23,8 +25,15 @@ export function availableColumns(itemSchema: SchemaObject | null): ListColumn[] 
   return Object.entries(properties).flatMap(([field, schema]): ListColumn[] => {
     const type = typeof schema.type === 'string' ? schema.type : '';
     if (!SCALAR.has(type)) return [];
-    const column = { field, type: type as ListColumn['type'] };
-    return [typeof schema.format === 'string' ? { ...column, format: schema.format } : column];
+    const column: ListColumn = { field, type: type as ListColumn['type'] };
+    const values = (schema.enum ?? []).filter((value): value is string => typeof value === 'string');
+    return [
+      {
+        ...column,
+        ...(typeof schema.format === 'string' ? { format: schema.format } : {}),
+        ...(values.length > 0 ? { values } : {}),
+      },
+    ];
   });
 }
 

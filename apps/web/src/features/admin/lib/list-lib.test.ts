@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { availableColumns, columnsStorageKey, defaultColumns, readColumns, writeColumns } from './columns';
-import { fromFilterValue, toFilterValue, type FilterOperator } from './filter-syntax';
 import { isNarrowed, listQuery, nextSort, readListState, writeListState } from './list-url-state';
 import { pageItems } from './pagination';
 
@@ -59,29 +58,6 @@ describe('list URL state', () => {
   it('builds the platform query with filters as plain keys', () => {
     const query = listQuery({ search: 'x', sort: '!Name', page: 2, filters: { Active: 'true' } }, 20);
     expect(query).toEqual({ Active: 'true', page: 2, pageSize: 20, search: 'x', sortBy: '!Name' });
-  });
-});
-
-describe('filter syntax', () => {
-  const cases: [FilterOperator, string, string][] = [
-    ['equals', 'Shoe', 'Shoe'],
-    ['not', 'Shoe', '!Shoe'],
-    ['gt', '5', '>5'],
-    ['lt', '5', '<5'],
-    ['gte', '5', '>=5'],
-    ['lte', '2020-01-01', '<=2020-01-01'],
-    ['startsWith', 'Sho', 'Sho*'],
-    ['contains', 'ho', '*ho*'],
-    ['anyOf', 'a|b', 'a|b'],
-  ];
-  it.each(cases)('%s %s writes %s and reads back', (operator, value, written) => {
-    expect(toFilterValue({ field: 'F', operator, value })).toBe(written);
-    expect(fromFilterValue('F', written)).toEqual({ field: 'F', operator, value });
-  });
-
-  it('writes or-lists from commas too and keeps unusual values as equality', () => {
-    expect(toFilterValue({ field: 'ID', operator: 'anyOf', value: 'a, b,,c' })).toBe('a|b|c');
-    expect(fromFilterValue('Name', 'a*b')).toEqual({ field: 'Name', operator: 'equals', value: 'a*b' });
   });
 });
 

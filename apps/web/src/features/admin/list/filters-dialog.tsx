@@ -1,33 +1,22 @@
-import {
-  Button,
-  CloseButton,
-  Dialog,
-  Field,
-  HStack,
-  IconButton,
-  Input,
-  NativeSelect,
-  Portal,
-  Stack,
-  Text,
-} from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
-import { fieldLabel } from '@/forms/field-model';
-import type { ListColumn } from '../lib/columns';
 import {
-  FILTER_OPERATORS,
+  filterFieldFor,
   fromFilterValue,
+  newFilterRow,
   toFilterValue,
-  type FilterOperator,
+  type FilterField,
   type FilterRow,
 } from '../lib/filter-syntax';
+import { FilterRowEditor, XP_CHOICE } from './filter-row';
 
 /**
- * The Filters button and its dialog: one row per field (field, operator, value), written to the URL in the
- * platform's filter syntax when applied.
+ * The Filters button and its dialog: one row per field (field, operator, value; operators and value editors follow
+ * the field's type), written to the URL in the platform's filter syntax when applied. xp properties are filtered by
+ * name as text.
  */
 export function FiltersDialog(props: {
-  fields: readonly ListColumn[];
+  fields: readonly FilterField[];
   filters: Readonly<Record<string, string>>;
   onApply: (filters: Record<string, string>) => void;
 }) {
@@ -37,17 +26,16 @@ export function FiltersDialog(props: {
   const count = Object.keys(filters).length;
 
   const openDialog = () => {
-    setRows(Object.entries(filters).map(([field, value]) => fromFilterValue(field, value)));
+    setRows(Object.entries(filters).map(([field, value]) => fromFilterValue(filterFieldFor(fields, field), value)));
     setOpen(true);
   };
   const used = new Set(rows.map((row) => row.field));
   const firstFree = fields.find((field) => !used.has(field.field));
-  const update = (index: number, change: Partial<FilterRow>) =>
-    setRows(rows.map((row, i) => (i === index ? { ...row, ...change } : row)));
   const apply = () => {
     const next: Record<string, string> = {};
     for (const row of rows) {
-      const value = toFilterValue(row);
+      if (row.field === XP_CHOICE) continue;
+      const value = toFilterValue(filterFieldFor(fields, row.field).kind, row);
       if (value !== '') next[row.field] = value;
     }
     onApply(next);
@@ -70,67 +58,22 @@ export function FiltersDialog(props: {
               <Stack gap="3">
                 {rows.length === 0 && <Text color="fg.muted">No filters. Add one to narrow the list.</Text>}
                 {rows.map((row, index) => (
-                  <HStack key={row.field} align="flex-end" wrap="wrap" gap="2">
-                    <Field.Root flex="1 1 10rem">
-                      <Field.Label>Field</Field.Label>
-                      <NativeSelect.Root size="sm">
-                        <NativeSelect.Field
-                          value={row.field}
-                          onChange={(event) => update(index, { field: event.target.value })}
-                        >
-                          {fields
-                            .filter((field) => field.field === row.field || !used.has(field.field))
-                            .map((field) => (
-                              <option key={field.field} value={field.field}>
-                                {fieldLabel(field.field)}
-                              </option>
-                            ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                    </Field.Root>
-                    <Field.Root flex="1 1 9rem">
-                      <Field.Label>Operator</Field.Label>
-                      <NativeSelect.Root size="sm">
-                        <NativeSelect.Field
-                          value={row.operator}
-                          onChange={(event) => update(index, { operator: event.target.value as FilterOperator })}
-                        >
-                          {FILTER_OPERATORS.map((operator) => (
-                            <option key={operator.id} value={operator.id}>
-                              {operator.label}
-                            </option>
-                          ))}
-                        </NativeSelect.Field>
-                        <NativeSelect.Indicator />
-                      </NativeSelect.Root>
-                    </Field.Root>
-                    <Field.Root flex="2 1 10rem">
-                      <Field.Label>Value</Field.Label>
-                      <Input
-                        size="sm"
-                        value={row.value}
-                        onChange={(event) => update(index, { value: event.target.value })}
-                      />
-                    </Field.Root>
-                    <IconButton
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Remove the ${fieldLabel(row.field)} filter`}
-                      onClick={() => setRows(rows.filter((_, i) => i !== index))}
-                    >
-                      ✕
-                    </IconButton>
-                  </HStack>
+                  // Rows hold no state of their own, so the index keeps a row's inputs while its field is typed.
+                  <FilterRowEditor
+                    key={index}
+                    row={row}
+                    fields={fields}
+                    used={used}
+                    onChange={(next) => setRows(rows.map((current, i) => (i === index ? next : current)))}
+                    onRemove={() => setRows(rows.filter((_, i) => i !== index))}
+                  />
                 ))}
                 <HStack>
                   <Button
                     size="sm"
                     variant="outline"
                     disabled={!firstFree}
-                    onClick={() =>
-                      firstFree && setRows([...rows, { field: firstFree.field, operator: 'equals', value: '' }])
-                    }
+                    onClick={() => firstFree && setRows([...rows, newFilterRow(firstFree)])}
                   >
                     Add filter
                   </Button>

@@ -15,6 +15,8 @@ import { useAdminApi, type Item } from '../lib/admin-api';
 import { isNarrowed, listQuery, nextSort, type ListUrlState } from '../lib/list-url-state';
 import { ExportSlot, loadSpecialRowHref, type OrdersSlotModule } from '../slots';
 import { ColumnOptions } from './column-options';
+import { filterFields } from '../lib/filter-syntax';
+import { FilterChips } from './filter-chips';
 import { FiltersDialog } from './filters-dialog';
 import { ListGrid, ListTable } from './list-table';
 import { applyListChange, useListColumns, useListUrlState, useListView, type ListView } from './list-view-state';
@@ -109,6 +111,9 @@ export function ListPage({
   const keptQuery = withKeptQuery('', search);
   const open = useCallback((href: string) => void navigate(withKeptQuery(href, keptQuery)), [navigate, keptQuery]);
   const sortable = useMemo(() => sortableFields(operation), [operation]);
+  const filterable = useMemo(() => filterFields(columns.available), [columns.available]);
+  const removeFilter = (field: string) =>
+    update({ filters: Object.fromEntries(Object.entries(state.filters).filter(([key]) => key !== field)) });
   const onSort = useCallback((field: string) => update({ sort: nextSort(state.sort, field) }), [update, state.sort]);
   const items = list.data?.Items ?? [];
   // An assignment page (spec 2 §2): a switcher above the list, selection and Assignment columns in it.
@@ -142,7 +147,7 @@ export function ListPage({
           label={`Search ${collection.label.toLowerCase()}`}
           onSearch={(value) => value !== state.search && update({ search: value })}
         />
-        <FiltersDialog fields={columns.available} filters={state.filters} onApply={(filters) => update({ filters })} />
+        <FiltersDialog fields={filterable} filters={state.filters} onApply={(filters) => update({ filters })} />
         <ColumnOptions available={columns.available} chosen={columns.chosen} onChange={columns.setChosen} />
         <SegmentGroup.Root
           size="sm"
@@ -171,6 +176,7 @@ export function ListPage({
           </Suspense>
         )}
       </HStack>
+      <FilterChips fields={filterable} filters={state.filters} onRemove={removeFilter} />
       {assignments?.panel}
       {list.isPending ? (
         <HStack color="fg.muted">
