@@ -2,18 +2,28 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createChallenge, randomInt, verifySolution, type Challenge, type Payload } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { lt, sql } from 'drizzle-orm';
+import { databaseNow } from '../cluster/db-clock.ts';
 import { readOrCreateSetting } from '../cluster/shared-settings.ts';
 import type { Db } from '../db/database.ts';
 import { usedCaptchas } from './db/schema.ts';
 import { Problem } from './problems.ts';
 
 /** How long a challenge may be solved and used. */
-const CHALLENGE_LIFETIME_MS = 10 * 60 * 1000;
+const CHALLENGE_LIFETIME_SECONDS = 10 * 60;
+
+/**
+ * Key, in a challenge's signed `data`, of when it expires: seconds since the epoch by the
+ * database's clock. Not ALTCHA's own `expiresAt`, which the library checks against this process's
+ * clock; another process, whose clock differs, would refuse fresh challenges or accept stale ones.
+ */
+const EXPIRES = 'expires';
 
 export interface CaptchaOptions {
   /** PBKDF2 iterations per attempt; with the counter range, how much work a solution takes. */
   cost?: number;
   counterRange?: readonly [number, number];
+  /** How long a challenge lasts (tests shorten it); 10 minutes. */
+  lifetimeSeconds?: number;
 }
 
 /** The shared setting (cluster/shared-settings.ts) holding the key captcha challenges are signed with. */
@@ -53,16 +63,18 @@ export function createCaptcha(db: Db, options: CaptchaOptions = {}) {
     }));
   const cost = options.cost ?? 1_000;
   const [low, high] = options.counterRange ?? [1_000, 3_000];
+  const lifetimeSeconds = options.lifetimeSeconds ?? CHALLENGE_LIFETIME_SECONDS;
 
   return {
     async challenge(): Promise<Challenge> {
       const { signatureSecret, keySecret } = await loadSecrets();
+      const now = Math.floor((await databaseNow(db)).getTime() / 1000);
       return createChallenge({
         algorithm: 'PBKDF2/SHA-256',
         cost,
         counter: randomInt(low, high),
         deriveKey,
-        expiresAt: new Date(Date.now() + CHALLENGE_LIFETIME_MS),
+        data: { [EXPIRES]: now + lifetimeSeconds },
         hmacSignatureSecret: signatureSecret,
         hmacKeySignatureSecret: keySecret,
       });
@@ -80,10 +92,18 @@ export function createCaptcha(db: Db, options: CaptchaOptions = {}) {
         hmacSignatureSecret: signatureSecret,
         hmacKeySignatureSecret: keySecret,
       }).catch(() => undefined);
-      if (!result?.verified) throw new Problem(403, 'The captcha answer is not valid or has expired; try it again.');
-      // Challenges carry their expiry in seconds since the epoch.
-      const expirySeconds = payload.challenge.parameters.expiresAt;
-      const expiresAt = new Date(expirySeconds ? expirySeconds * 1000 : Date.now() + CHALLENGE_LIFETIME_MS);
+      const invalid = () => new Problem(403, 'The captcha answer is not valid or has expired; try it again.');
+      if (!result?.verified) throw invalid();
+      // The signed expiry (seconds since the epoch, the database's clock), checked by that clock.
+      const expires = payload.challenge.parameters.data?.[EXPIRES];
+      if (typeof expires !== 'number' || !Number.isFinite(expires)) throw invalid();
+      const expiresAt = sql`to_timestamp(${expires}::double precision)`;
+      const [live] = (
+        (await db.execute(sql`SELECT ${expiresAt} > clock_timestamp() AS live`)) as unknown as {
+          rows: { live: boolean }[];
+        }
+      ).rows;
+      if (!live?.live) throw invalid();
       await db.delete(usedCaptchas).where(lt(usedCaptchas.expiresAt, sql`now()`));
       const recorded = await db
         .insert(usedCaptchas)
