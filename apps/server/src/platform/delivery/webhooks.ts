@@ -35,7 +35,10 @@ function queryParams(query: Record<string, unknown>): Record<string, string> {
   return params;
 }
 
-/** The payload of a post-hook webhook, in the public platform's shape. */
+/**
+ * The payload of a post-hook webhook, in the public platform's shape. Its `Date` is data for the
+ * receiver, compared with no deadline, so it may come from this process's clock.
+ */
 export function webhookPayload(webhook: Item, call: CompletedCall, now = new Date()): Item {
   return {
     Route: `v1${call.path}`,

@@ -132,6 +132,7 @@ async function setPassword(store: Store, resource: string, parents: string[], id
   const user = await store.require(resource, parents, id, 'User');
   const secret = secretWithoutLock(await store.getSecret(resource, parents, id)) ?? {};
   // A new password ends a lockout (auth/lockout.ts), as it does when an admin sets one.
+  // PasswordLastSetDate is data shown to admins, compared with no deadline: this process's clock will do.
   const next = { ...user, PasswordLastSetDate: new Date().toISOString(), FailedLoginAttempts: 0 };
   await store.put(resource, parents, next, { ...secret, Password: await hashPassword(String(password)) });
 }
