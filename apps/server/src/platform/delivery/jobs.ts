@@ -53,6 +53,9 @@ export function createDeliveryQueue(database: Database, onError: (error: unknown
 /** One attempt at one delivery; a retry is queued again for when its back-off ends. */
 export const deliveryJob: JobDefinition<{ deliveryId?: string }> = {
   name: DELIVERY_JOB,
+  // Each attempt claims its own row, so several may run at once; one receiver taking its full
+  // 10 s to answer must not hold up the deliveries to every other receiver behind it.
+  concurrency: 8,
   async run({ deliveryId }, { database, logger }) {
     if (typeof deliveryId !== 'string') return { skipped: 'no delivery id' };
     const outcome = await attemptDelivery(database.db, deliveryId);
