@@ -118,6 +118,8 @@ export interface SchemaFormProps {
   readonly onSubmit: (body: { [key: string]: JsonValue }) => void | Promise<void>;
   readonly idPicker?: IdPickerSlot;
   readonly submitLabel?: string;
+  /** Keeps the submit button disabled (the console's Send for an operation the token cannot call). */
+  readonly submitDisabled?: boolean;
   readonly actions?: ReactNode;
   /** Every edit's values, for callers that switch to another editor (the console's JSON mode) mid-way. */
   readonly onValuesChange?: (values: FormValues) => void;
@@ -173,7 +175,7 @@ export function SchemaForm(props: SchemaFormProps) {
             <Button
               type="submit"
               loading={formState.isSubmitting}
-              disabled={saveOnlyWhenChanged && (!isDirty || !isValid)}
+              disabled={props.submitDisabled === true || (saveOnlyWhenChanged && (!isDirty || !isValid))}
             >
               {submitLabel ?? 'Save'}
             </Button>

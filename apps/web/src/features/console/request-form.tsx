@@ -13,6 +13,7 @@ import {
 } from './lib/request-url';
 import { JsonBodyEditor } from './json-body-editor';
 import { ListQueryFields } from './list-query-fields';
+import { useSendRefusal } from './operation-access';
 import {
   EMPTY_QUERY_DRAFT,
   isListOperation,
@@ -45,6 +46,7 @@ export function RequestForm(props: RequestFormProps) {
   const [jsonBody, setJsonBody] = useState<unknown>(initialDraft?.body ?? {});
   const [problem, setProblem] = useState<string | null>(null);
   const root = useRef<HTMLDivElement>(null);
+  const accessRefusal = useSendRefusal(operation);
   const body = operation.requestBody;
   const fields = useMemo(
     () => (body ? buildFieldModel(body.schema, { required: body.requiredFields, mode: 'create' }) : []),
@@ -71,6 +73,7 @@ export function RequestForm(props: RequestFormProps) {
   );
 
   const send = (requestBody: unknown) => {
+    if (accessRefusal) return;
     if (missingPathParams(operation, pathParams).length > 0) return setProblem(INSUFFICIENT_ROUTE_PARAMS);
     if (missingQueryParams(operation, draft).length > 0) return setProblem(MISSING_REQUIRED_PARAMETERS);
     setProblem(null);
@@ -130,6 +133,12 @@ export function RequestForm(props: RequestFormProps) {
           ))}
         </Stack>
       )}
+      {accessRefusal && (
+        <Alert.Root status="warning">
+          <Alert.Indicator />
+          <Alert.Title>{accessRefusal}</Alert.Title>
+        </Alert.Root>
+      )}
       {problem && (
         <Alert.Root status="error">
           <Alert.Indicator />
@@ -156,13 +165,14 @@ export function RequestForm(props: RequestFormProps) {
             defaultValues={formDefaults}
             onValuesChange={rememberValues}
             submitLabel="Send"
+            submitDisabled={accessRefusal !== null}
             onSubmit={(values) => send(values)}
           />
         </PickerScope>
       ) : (
         <Box>
           {body !== null && <JsonBodyEditor value={jsonBody} onChange={setJsonBody} />}
-          <Button mt="4" loading={sending} onClick={() => send(jsonBody)}>
+          <Button mt="4" loading={sending} disabled={accessRefusal !== null} onClick={() => send(jsonBody)}>
             Send
           </Button>
         </Box>
