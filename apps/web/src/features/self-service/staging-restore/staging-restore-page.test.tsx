@@ -125,7 +125,8 @@ describe('Staging restore page', () => {
     fireEvent.click(button('Delete'));
     expect(await screen.findByText(STAGING_TEXTS.deleted)).toBeTruthy();
     await waitFor(() => expect(url()).toHaveProperty('value', ''));
-  });
+    // Two renders and four toasts: more than the default 5 s on a loaded machine.
+  }, 20_000);
 
   it('a receiver that refuses the test shows the failure and an error toast, never the success toast', async () => {
     data.saved = { URL: 'https://example.test/a', HashKey: 'k' };

@@ -16,7 +16,8 @@ describe('testOutcome', () => {
   });
 
   it('says a refusal is not sent again and an unreachable receiver is tried again', () => {
-    expect(testOutcome({ Status: 'Failed', LastStatusCode: 403, LastError: null }).line).toBe(
+    const refused = { Status: 'Failed', LastStatusCode: 403, LastError: 'The receiver answered HTTP 403.' } as const;
+    expect(testOutcome(refused).line).toBe(
       'Failed: the receiver answered HTTP 403. A refused request is not sent again.',
     );
     expect(testOutcome({ Status: 'Retrying', LastStatusCode: 503, LastError: null })).toMatchObject({

@@ -14,7 +14,9 @@ export interface TestOutcome {
 const answered = (delivery: Pick<Delivery, 'LastStatusCode'>) =>
   delivery.LastStatusCode !== null ? `answered HTTP ${delivery.LastStatusCode}` : 'could not be reached';
 
-const because = (delivery: Pick<Delivery, 'LastError'>) => (delivery.LastError ? ` (${delivery.LastError})` : '');
+// The error says why only when the receiver gave no status: otherwise it repeats the status ('answered HTTP 418').
+const because = (delivery: Pick<Delivery, 'LastStatusCode' | 'LastError'>) =>
+  delivery.LastStatusCode === null && delivery.LastError ? ` (${delivery.LastError})` : '';
 
 /**
  * The outcome of a test request's first attempt, which `POST /stagingrestorewebhook/test` makes before it answers.
