@@ -77,5 +77,25 @@ test.describe('Marketplace explorer: filters follow the field type', () => {
     await expect(page).toHaveURL(/[?&]ShipWeight=%3E%3D5(&|$)/);
     await expect(page.getByText(countText(heavy.Meta.TotalCount), { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Remove filter: Ship Weight ≥ 5' })).toBeVisible();
+
+    // An xp property, typed by name, filtered as text: the platform's own answer for `xp.Name=value`.
+    const sample = (await platform('/products?pageSize=100')).Items.flatMap((item) =>
+      Object.entries((item.xp ?? {}) as Record<string, unknown>).filter(
+        (entry): entry is [string, string] => typeof entry[1] === 'string' && /^[\w -]+$/.test(entry[1]),
+      ),
+    )[0];
+    expect(sample).toBeDefined();
+    const [xpName, xpValue] = sample ?? ['', ''];
+    const xpMatching = await platform(`/products?xp.${xpName}=${encodeURIComponent(xpValue)}&pageSize=20`);
+    await page.getByRole('button', { name: /^Filters/ }).click();
+    await dialog.getByRole('button', { name: 'Add filter' }).click();
+    await dialog.getByLabel('Field').last().selectOption({ label: 'Extended property (xp)…' });
+    await dialog.getByLabel('Property name').fill(xpName);
+    await dialog.getByLabel('Value').last().fill(xpValue);
+    await dialog.getByRole('button', { name: 'Apply filters' }).click();
+    await expect(page).toHaveURL(new RegExp(`[?&]xp\\.${xpName}=`));
+    await expect(page.getByRole('button', { name: `Remove filter: xp.${xpName} equals ${xpValue}` })).toBeVisible();
+    await page.getByRole('button', { name: 'Remove filter: Ship Weight ≥ 5' }).click();
+    await expect(page.getByText(countText(xpMatching.Meta.TotalCount), { exact: true })).toBeVisible();
   });
 });

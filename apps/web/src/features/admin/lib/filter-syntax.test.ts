@@ -6,6 +6,7 @@ import {
   newFilterRow,
   operatorsFor,
   toFilterValue,
+  xpFilterFields,
   type FilterField,
   type FilterKind,
 } from './filter-syntax';
@@ -95,5 +96,25 @@ describe('chips', () => {
     expect(filterSummary({ field: 'Active', kind: 'boolean' }, 'false', label)).toBe('Active is no');
     expect(filterSummary({ field: 'Price', kind: 'number' }, '>=10', label)).toBe('Price ≥ 10');
     expect(filterSummary({ field: 'Name', kind: 'text' }, 'abc*', label)).toBe('Name starts with abc');
+  });
+});
+
+describe('xp fields', () => {
+  it('offers the inferred scalar xp properties by their type, objects left to a typed name', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        Color: { type: 'string' },
+        Weight: { type: 'number' },
+        Featured: { type: 'boolean' },
+        Sizes: { type: 'array' },
+      },
+    };
+    expect(xpFilterFields(schema)).toEqual([
+      { field: 'xp.Color', kind: 'text' },
+      { field: 'xp.Weight', kind: 'number' },
+      { field: 'xp.Featured', kind: 'boolean' },
+    ]);
+    expect(toFilterValue('number', { field: 'xp.Weight', operator: 'gt', value: '2' })).toBe('>2');
   });
 });

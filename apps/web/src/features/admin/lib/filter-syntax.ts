@@ -1,3 +1,4 @@
+import type { SchemaObject } from '@/description/openapi-types';
 import type { ListColumn } from './columns';
 
 // FILTER SYNTAX
@@ -203,4 +204,22 @@ export function operatorsFor(kind: FilterKind, row: FilterRow): readonly FilterO
   return offered.some((operator) => operator.id === row.operator)
     ? offered
     : [...offered, ...FILTER_OPERATORS.text.filter((operator) => operator.id === row.operator)];
+}
+
+/**
+ * The xp properties an inferred xp schema offers as filters (`xp.Color`), by the type most items give them;
+ * objects and arrays are left to a typed name.
+ *
+ * @example
+ * xpFilterFields({ type: 'object', properties: { Color: { type: 'string' } } }); // [{ field: 'xp.Color', kind: 'text' }]
+ */
+export function xpFilterFields(schema: SchemaObject | undefined): FilterField[] {
+  return Object.entries(schema?.properties ?? {}).flatMap(([name, property]): FilterField[] => {
+    const type = typeof property.type === 'string' ? property.type : '';
+    const field = `xp.${name}`;
+    if (type === 'boolean') return [{ field, kind: 'boolean' }];
+    if (type === 'number' || type === 'integer') return [{ field, kind: 'number' }];
+    if (type === 'string') return [{ field, kind: 'text' }];
+    return [];
+  });
 }

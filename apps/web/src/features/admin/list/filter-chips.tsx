@@ -1,10 +1,6 @@
 import { Button, HStack } from '@chakra-ui/react';
-import { fieldLabel } from '@/forms/field-model';
 import { filterFieldFor, filterSummary, type FilterField } from '../lib/filter-syntax';
-
-function chipLabel(field: string): string {
-  return field.startsWith('xp.') ? field : fieldLabel(field);
-}
+import { filterLabel } from './filter-row';
 
 /** The applied filters beside the search box, each a button that removes it. */
 export function FilterChips(props: {
@@ -17,7 +13,7 @@ export function FilterChips(props: {
   return (
     <HStack as="ul" aria-label="Applied filters" wrap="wrap" gap="2" listStyleType="none" m="0" p="0">
       {entries.map(([field, raw]) => {
-        const summary = filterSummary(filterFieldFor(props.fields, field), raw, chipLabel);
+        const summary = filterSummary(filterFieldFor(props.fields, field), raw, filterLabel);
         return (
           <li key={field}>
             <Button

@@ -10,6 +10,11 @@ import {
   type FilterRow,
 } from '../lib/filter-syntax';
 
+/** A field as the dialog and chips name it: xp paths as written, model fields as the forms label them. */
+export function filterLabel(field: string): string {
+  return field.startsWith(XP_CHOICE) ? field : fieldLabel(field);
+}
+
 /** The field select's choice that turns the row into an xp filter with a typed name. */
 export const XP_CHOICE = 'xp.';
 
@@ -70,8 +75,9 @@ export function FilterRowEditor(props: {
 }) {
   const { row, fields, used, onChange, onRemove } = props;
   const field = filterFieldFor(fields, row.field);
-  const isXp = row.field.startsWith(XP_CHOICE);
-  const name = isXp ? row.field : fieldLabel(row.field);
+  // An xp property the schema offers is chosen in the select; any other is typed by name.
+  const isXp = row.field.startsWith(XP_CHOICE) && !fields.some((option) => option.field === row.field);
+  const name = filterLabel(row.field);
   const chooseField = (choice: string) =>
     onChange(
       choice === XP_CHOICE
@@ -87,7 +93,7 @@ export function FilterRowEditor(props: {
             .filter((option) => option.field === row.field || !used.has(option.field))
             .map((option) => (
               <option key={option.field} value={option.field}>
-                {fieldLabel(option.field)}
+                {filterLabel(option.field)}
               </option>
             ))}
           <option value={XP_CHOICE}>Extended property (xp)…</option>

@@ -1,13 +1,17 @@
 import { Button, CloseButton, Dialog, HStack, Portal, Stack, Text } from '@chakra-ui/react';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import type { CatalogueCollection } from '../catalogue/catalogue';
+import type { RouteParams } from '../catalogue/resolve-path';
 import {
   filterFieldFor,
   fromFilterValue,
   newFilterRow,
   toFilterValue,
+  xpFilterFields,
   type FilterField,
   type FilterRow,
 } from '../lib/filter-syntax';
+import { useXpSchema } from '../xp/use-xp-schema';
 import { FilterRowEditor, XP_CHOICE } from './filter-row';
 
 /**
@@ -16,12 +20,20 @@ import { FilterRowEditor, XP_CHOICE } from './filter-row';
  * name as text.
  */
 export function FiltersDialog(props: {
+  /** The list's collection and route, whose xp schema (read once the dialog opens, then cached) offers xp fields. */
+  collection: CatalogueCollection;
+  params: RouteParams;
   fields: readonly FilterField[];
   filters: Readonly<Record<string, string>>;
   onApply: (filters: Record<string, string>) => void;
 }) {
-  const { fields, filters, onApply } = props;
+  const { filters, onApply } = props;
   const [open, setOpen] = useState(false);
+  const xp = useXpSchema(props.collection, props.params, open);
+  const fields = useMemo(
+    () => [...props.fields, ...xpFilterFields(xp.inference?.schema)],
+    [props.fields, xp.inference],
+  );
   const [rows, setRows] = useState<FilterRow[]>([]);
   const count = Object.keys(filters).length;
 

@@ -147,7 +147,13 @@ export function ListPage({
           label={`Search ${collection.label.toLowerCase()}`}
           onSearch={(value) => value !== state.search && update({ search: value })}
         />
-        <FiltersDialog fields={filterable} filters={state.filters} onApply={(filters) => update({ filters })} />
+        <FiltersDialog
+          collection={collection}
+          params={params}
+          fields={filterable}
+          filters={state.filters}
+          onApply={(filters) => update({ filters })}
+        />
         <ColumnOptions available={columns.available} chosen={columns.chosen} onChange={columns.setChosen} />
         <SegmentGroup.Root
           size="sm"
