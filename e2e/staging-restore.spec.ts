@@ -8,7 +8,7 @@ import { DEMO_USERS, signIn } from './sign-in.ts';
 const STAGING = { organization: 'demo-org', tenantName: 'demo-staging' };
 const UNAUTHORIZED =
   'You are not authorized to trigger the staging restore webhook. Please contact your organization administrator to adjust your permissions.';
-// The receiver refuses the test with a status of its own, so the page must show what the receiver said.
+// The receiver first refuses the test with a status of its own, so the page must show what the receiver said.
 const RECEIVER_STATUS = 418;
 const HASH_KEY = 'staging-journey-key';
 
@@ -18,9 +18,15 @@ interface Received {
   signature: string | undefined;
 }
 
-/** A receiver on this machine answering every POST with RECEIVER_STATUS, keeping what arrived. */
-async function startReceiver(): Promise<{ url: string; received: Received[]; server: Server }> {
+/** A receiver on this machine answering every POST with `answer.status` (RECEIVER_STATUS at first), keeping what arrived. */
+async function startReceiver(): Promise<{
+  url: string;
+  received: Received[];
+  server: Server;
+  answer: { status: number };
+}> {
   const received: Received[] = [];
+  const answer = { status: RECEIVER_STATUS };
   const server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -31,12 +37,12 @@ async function startReceiver(): Promise<{ url: string; received: Received[]; ser
         body: Buffer.concat(chunks).toString('utf8'),
         signature: Array.isArray(signature) ? signature[0] : signature,
       });
-      response.writeHead(RECEIVER_STATUS).end();
+      response.writeHead(answer.status).end();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/post-restore`, received, server };
+  return { url: `http://127.0.0.1:${port}/post-restore`, received, server, answer };
 }
 
 async function openStagingRestore(page: Page, email: string): Promise<void> {
@@ -58,7 +64,8 @@ test.describe('staging restore', () => {
       await expect(menu.getByRole('link', { name: /Staging restore/ })).toContainText('BETA');
       await expect(page.getByText(/Each Sunday, after the staging restore/)).toBeVisible();
       const url = page.getByRole('textbox', { name: /URL/ });
-      const hashKey = page.getByRole('textbox', { name: /HashKey/ });
+      // The HashKey is a secret: a masked box, named by its label (not the Show button's).
+      const hashKey = page.getByLabel(/^HashKey/);
       // A webhook left by an earlier run is removed first, so the journey starts from "not saved".
       if (await page.getByRole('button', { name: 'Delete' }).isVisible()) {
         await page.getByRole('button', { name: 'Delete' }).click();
@@ -74,14 +81,27 @@ test.describe('staging restore', () => {
       await expect(page.getByText('Staging restore webhook has been saved.')).toBeVisible();
       await expect(url).toHaveValue(receiver.url);
       await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+      await expect(hashKey).toHaveAttribute('type', 'password');
+      // The reveal button is reached by keyboard from the box and says what it does.
+      await hashKey.focus();
+      await page.keyboard.press('Tab');
+      await expect(page.getByRole('button', { name: 'Show HashKey' })).toBeFocused();
+      await page.keyboard.press('Enter');
+      await expect(hashKey).toHaveAttribute('type', 'text');
+      await expect(hashKey).toHaveValue(HASH_KEY);
+      await page.getByRole('button', { name: 'Hide HashKey' }).click();
+      await expect(hashKey).toHaveAttribute('type', 'password');
       await expectNoSeriousViolations(page);
 
       await page.getByRole('heading', { name: 'Test Your Webhook' }).scrollIntoViewIfNeeded();
       await page.getByRole('button', { name: 'Send Test Request' }).click();
-      await expect(page.getByText('Staging restore webhook test was triggered successfully.')).toBeVisible();
-      await expect(page.getByRole('status', { name: 'Test request result' })).toContainText(
-        `the receiver answered ${RECEIVER_STATUS}`,
-      );
+      // A refusal: the failure, an error toast, and never the success toast beside it.
+      const result = page.getByRole('status', { name: 'Test request result' });
+      await expect(result).toContainText(`Failed: the receiver answered HTTP ${RECEIVER_STATUS}`);
+      await expect(
+        page.getByText('Staging restore webhook test was triggered, but the receiver refused it.'),
+      ).toBeVisible();
+      await expect(page.getByText('Staging restore webhook test was triggered successfully.')).toHaveCount(0);
       expect(receiver.received).toHaveLength(1);
       const [sample] = receiver.received;
       expect(sample?.path).toBe('/post-restore');
@@ -99,6 +119,19 @@ test.describe('staging restore', () => {
       await expect(deliveries.getByRole('row').filter({ hasText: receiver.url }).first()).toContainText(
         String(RECEIVER_STATUS),
       );
+      for (const width of [1440, 390]) {
+        await page.setViewportSize({ width, height: 900 });
+        await page.screenshot({ path: `/tmp/staging-restore-refused-${width}.png`, fullPage: true });
+      }
+      await page.setViewportSize({ width: 1440, height: 900 });
+
+      // The receiver now accepts: the spec's success toast and a delivered result.
+      receiver.answer.status = 200;
+      await page.getByRole('button', { name: 'Send Test Request' }).click();
+      await expect(result).toContainText('Delivered: the receiver accepted the test request (HTTP 200).');
+      await expect(page.getByText('Staging restore webhook test was triggered successfully.')).toBeVisible();
+      expect(receiver.received).toHaveLength(2);
+      await expectNoSeriousViolations(page);
 
       await page.getByRole('button', { name: 'Delete' }).click();
       await expect(page.getByText('Staging restore webhook test was deleted successfully.')).toBeVisible();
@@ -125,7 +158,7 @@ test.describe('staging restore', () => {
         await expect(url).toHaveValue('');
       }
       await url.fill(receiver.url);
-      await page.getByRole('textbox', { name: /HashKey/ }).fill(HASH_KEY);
+      await page.getByLabel(/^HashKey/).fill(HASH_KEY);
       await page.getByRole('button', { name: 'Save' }).click();
       await expect(page.getByText('Staging restore webhook has been saved.')).toBeVisible();
 

@@ -34,9 +34,13 @@ async function startReceiver(): Promise<{ server: Server; url: string; received:
   return { server, url: `http://127.0.0.1:${port}/sync`, received };
 }
 
-async function openSyncTools(page: Page, email: string): Promise<void> {
-  await signIn(page, email);
-  await page.goto(`/self-service/sync-tools?${CONTEXT}`);
+async function openSyncTools(page: Page, email: string, context = CONTEXT): Promise<void> {
+  const params = new URLSearchParams(context);
+  await signIn(page, email, {
+    organization: params.get('organization') ?? '',
+    tenantName: params.get('tenantName') ?? '',
+  });
+  await page.goto(`/self-service/sync-tools?${context}`);
   await expect(page.getByRole('heading', { level: 2, name: 'Sync tools' })).toBeVisible();
 }
 
@@ -62,7 +66,8 @@ test.describe('sync tools', () => {
       await expect(page.getByText('This tool is limited to marketplace administrators.')).toBeVisible();
 
       const submit = page.getByRole('button', { name: 'Submit' });
-      const catalog = page.getByRole('textbox', { name: /Catalog ID/ });
+      // The admin forms' ID picker: a box that takes a typed id and offers the marketplace's catalogs.
+      const catalog = page.getByRole('combobox', { name: 'Catalog ID' });
       await catalog.focus();
       await catalog.blur();
       await expect(page.getByText('Catalog ID is required')).toBeVisible();
@@ -104,29 +109,74 @@ test.describe('sync tools', () => {
 
   test('the entity tab offers the server entities with None selected disabled and the first preselected', async ({
     page,
+    request,
+    baseURL,
   }) => {
-    await openSyncTools(page, DEMO_USERS.owner);
-    await page.getByRole('tab', { name: 'Entity sync' }).click();
-    const entity = page.getByRole('combobox', { name: 'Entity' });
-    await expect(entity).toHaveValue('Products');
-    await expect(entity.getByRole('option', { name: 'None selected' })).toBeDisabled();
-    await expect(page.getByRole('textbox', { name: 'Product ID' })).toBeVisible();
-    await entity.selectOption('Users');
-    const buyer = page.getByRole('textbox', { name: /Buyer ID/ });
-    await expect(buyer).toBeVisible();
-    await page.getByText("I'm not a robot").click();
-    const submit = page.getByRole('button', { name: 'Submit' });
-    // A solved captcha alone is not enough: the buyer is required.
-    await expect(page.getByRole('checkbox', { name: 'Verified' })).toBeChecked({ timeout: 30_000 });
-    await expect(submit).toBeDisabled();
-    await buyer.fill('no-such-buyer');
-    await expect(submit).toBeEnabled({ timeout: 30_000 });
-    await submit.click();
-    await expect(page.getByText('Not Found', { exact: true })).toBeVisible();
-    await expect(buyer).toHaveValue('no-such-buyer');
-    await expectNoSeriousViolations(page);
+    test.setTimeout(90_000);
+    // A configuration to send to, so the tab offers the captcha; the buyer that does not exist is what fails.
+    const send = await platformAdminWrite(request, baseURL);
+    const config = await send<{ ID: string }>('POST', '/integrations/deliveryconfig', {
+      Name: 'Entity journey receiver',
+      Enabled: true,
+      DeliveryTargets: { Http: { Endpoint: 'http://127.0.0.1:9/never-called', Secret: SECRET } },
+    });
+    try {
+      await entityJourney(page);
+    } finally {
+      if (config) await send('DELETE', `/integrations/deliveryconfig/${encodeURIComponent(config.ID)}`);
+    }
   });
 
+  test('on a marketplace with no delivery configuration each tab says so, with a link, before any captcha', async ({
+    page,
+  }) => {
+    test.setTimeout(60_000);
+    // demo-staging's demo data has no delivery configuration (the sandbox journeys add theirs on demo-sandbox).
+    const staging = 'organization=demo-org&tenantName=demo-staging';
+    await openSyncTools(page, DEMO_USERS.owner, staging);
+    for (const tab of ['Product sync', 'Order sync', 'Entity sync']) {
+      await page.getByRole('tab', { name: tab }).click();
+      const panel = page.getByRole('tabpanel');
+      await expect(panel.getByRole('note', { name: 'No delivery configuration' })).toContainText(
+        'This marketplace has no delivery configuration, so a sync has nowhere to send its items',
+      );
+      await expect(panel.getByText("I'm not a robot")).toHaveCount(0);
+      await expect(panel.getByRole('button', { name: 'Submit' })).toHaveCount(0);
+    }
+    await expectNoSeriousViolations(page);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `/tmp/sync-tools-no-config-${width}.png`, fullPage: true });
+    }
+    await page.getByRole('link', { name: 'Delivery Configurations' }).click();
+    await expect(page).toHaveURL(/\/admin\/delivery-configurations\?.*tenantName=demo-staging/);
+  });
+});
+
+async function entityJourney(page: Page): Promise<void> {
+  await openSyncTools(page, DEMO_USERS.owner);
+  await page.getByRole('tab', { name: 'Entity sync' }).click();
+  const entity = page.getByRole('combobox', { name: 'Entity' });
+  await expect(entity).toHaveValue('Products');
+  await expect(entity.getByRole('option', { name: 'None selected' })).toBeDisabled();
+  await expect(page.getByRole('textbox', { name: 'Product ID' })).toBeVisible();
+  await entity.selectOption('Users');
+  const buyer = page.getByRole('textbox', { name: /Buyer ID/ });
+  await expect(buyer).toBeVisible();
+  await page.getByText("I'm not a robot").click();
+  const submit = page.getByRole('button', { name: 'Submit' });
+  // A solved captcha alone is not enough: the buyer is required.
+  await expect(page.getByRole('checkbox', { name: 'Verified' })).toBeChecked({ timeout: 30_000 });
+  await expect(submit).toBeDisabled();
+  await buyer.fill('no-such-buyer');
+  await expect(submit).toBeEnabled({ timeout: 30_000 });
+  await submit.click();
+  await expect(page.getByText('Not Found', { exact: true })).toBeVisible();
+  await expect(buyer).toHaveValue('no-such-buyer');
+  await expectNoSeriousViolations(page);
+}
+
+test.describe('sync tools without SyncAdmin', () => {
   test('a viewer without SyncAdmin sees the unauthorized text on each tab', async ({ page }) => {
     await openSyncTools(page, DEMO_USERS.viewer);
     for (const tab of ['Product sync', 'Order sync', 'Entity sync']) {
