@@ -47,6 +47,15 @@ describe('AppLayout', () => {
     expect(selfService.getAttribute('href')).toBe('/self-service?organization=acme&tenantName=main');
     expect(within(primary).getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
 
+    // Self-service has its own left menu, so the explorer's sidebar column is left out (issue 20).
+    expect(screen.queryByRole('navigation', { name: 'Marketplace resources' })).toBeNull();
+  });
+
+  it("shows the explorer's sidebar beside the explorer, keeping the query", async () => {
+    renderApp('/admin?organization=acme&tenantName=main');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Marketplace explorer' }, { timeout: 5_000 }),
+    ).toBeTruthy();
     const resources = screen.getByRole('navigation', { name: 'Marketplace resources' });
     expect(within(resources).getByRole('heading', { name: 'Orders And Fulfillment' })).toBeTruthy();
     expect(within(resources).getByRole('link', { name: 'Api Clients' }).getAttribute('href')).toBe(

@@ -1,5 +1,6 @@
 import { Box, Flex, IconButton, Spacer } from '@chakra-ui/react';
 import { AppLink } from '@/ui/app-link';
+import { TOP_BAR_HEIGHT } from '@/ui/layout-sizes';
 import { MenuIcon } from '@/ui/icons';
 import { AppSwitcher } from './app-switcher';
 import { ColorModeButton } from './color-mode-button';
@@ -7,9 +8,6 @@ import { MarketplaceInfo } from './marketplace-info';
 import { MoreMenu } from './more-menu';
 import { TopNavLinks } from './top-nav-links';
 import { UserMenu } from './user-menu';
-
-/** Height of the sticky top bar; the sidebar column sits just below it. */
-export const TOP_BAR_HEIGHT = '3.5rem';
 
 export interface TopBarProps {
   onOpenNavigation: () => void;

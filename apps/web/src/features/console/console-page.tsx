@@ -1,4 +1,4 @@
-import { Alert, Box, Grid, Heading, Stack, Text } from '@chakra-ui/react';
+import { Alert, Box, Grid, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { decodeTokenRoles } from '@/access/access';
@@ -6,6 +6,7 @@ import { usePortalContext } from '@/app/portal/portal-context';
 import { PickerSourceProvider } from '@/forms/pickers/picker-source';
 import { jsonText } from '@/ui/json-view';
 import { toaster } from '@/ui/toaster';
+import { ResourcesColumn, ResourcesDrawerButton } from './console-resources';
 import { ConsoleSidebar } from './console-sidebar';
 import { useImpersonation } from './impersonation/use-impersonation';
 import { checkSelection, effectiveOperationId } from './lib/console-selection';
@@ -105,6 +106,21 @@ export function ConsolePage({ impersonationSlot }: ConsolePageProps) {
     requestHeading.current?.focus();
   };
 
+  // One list, shown as a column beside the form from lg and in a drawer below it (console-resources.tsx).
+  const sidebar = (close?: () => void) => (
+    <ConsoleSidebar
+      description={description}
+      roles={roles}
+      resourceId={state.resourceId}
+      onSelect={(resourceId) => {
+        setEditing(null);
+        setState({ ...state, resourceId, operationId: null });
+        close?.();
+      }}
+      impersonationSlot={impersonationSlot}
+    />
+  );
+
   return (
     <Stack gap="4">
       <Heading as="h1" size="xl">
@@ -120,21 +136,19 @@ export function ConsolePage({ impersonationSlot }: ConsolePageProps) {
           </Alert.Description>
         </Alert.Root>
       )}
-      <Grid templateColumns={{ base: '1fr', lg: '220px minmax(0, 1fr) minmax(0, 1fr)' }} gap="6" alignItems="start">
-        <ConsoleSidebar
-          description={description}
-          roles={roles}
-          resourceId={state.resourceId}
-          onSelect={(resourceId) => {
-            setEditing(null);
-            setState({ ...state, resourceId, operationId: null });
-          }}
-          impersonationSlot={impersonationSlot}
-        />
-        <Stack as="section" aria-label="Request" gap="4">
-          <Heading as="h2" size="md" ref={requestHeading} tabIndex={-1} outline="none">
-            {resource?.name ?? state.resourceId}
-          </Heading>
+      <Grid
+        templateColumns={{ base: 'minmax(0, 1fr)', lg: '240px minmax(0, 1fr) minmax(0, 1fr)' }}
+        gap="6"
+        alignItems="start"
+      >
+        <ResourcesColumn>{sidebar()}</ResourcesColumn>
+        <Stack as="section" aria-label="Request" gap="4" minW="0">
+          <HStack justify="space-between" wrap="wrap" gap="2">
+            <Heading as="h2" size="md" ref={requestHeading} tabIndex={-1} outline="none">
+              {resource?.name ?? state.resourceId}
+            </Heading>
+            <ResourcesDrawerButton current={resource?.name ?? state.resourceId}>{sidebar}</ResourcesDrawerButton>
+          </HStack>
           <TokenDetails
             description={description}
             baseApiUrl={`${platformBaseUrl.replace(/\/+$/, '')}/v1`}
@@ -171,7 +185,7 @@ export function ConsolePage({ impersonationSlot }: ConsolePageProps) {
             </PickerSourceProvider>
           )}
         </Stack>
-        <Box as="section" aria-label="Requests">
+        <Box as="section" aria-label="Requests" minW="0">
           <Heading as="h2" size="md" mb="3">
             Requests
           </Heading>

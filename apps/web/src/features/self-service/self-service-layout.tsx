@@ -2,6 +2,7 @@ import { Alert, Badge, Box, Flex, Heading, Stack, Text } from '@chakra-ui/react'
 import type { ReactNode } from 'react';
 import { usePortalContext } from '@/app/portal/portal-context';
 import { AppNavLink } from '@/ui/app-nav-link';
+import { TOP_BAR_HEIGHT } from '@/ui/layout-sizes';
 import { NON_ORG_ADMIN_WARNING, ORG_ADMIN_INTRO, SELF_SERVICE_TITLE, visibleTools } from './self-service-tools';
 
 /** The self-service frame (spec 1 §2): title, the org-admin text or warning, the tools' side menu, the chosen tool. */
@@ -21,7 +22,15 @@ export function SelfServiceLayout({ children }: { children: ReactNode }) {
         </Alert.Root>
       )}
       <Flex direction={{ base: 'column', md: 'row' }} gap="6" align="flex-start">
-        <Box as="nav" aria-label="Self-service tools" flexShrink="0" w={{ base: 'full', md: '56' }}>
+        <Box
+          as="nav"
+          aria-label="Self-service tools"
+          flexShrink="0"
+          w={{ base: 'full', md: '56' }}
+          // The page's only left menu (the explorer's sidebar is left out here): it stays in view beside a long tool.
+          position={{ md: 'sticky' }}
+          top={{ md: `calc(${TOP_BAR_HEIGHT} + var(--chakra-spacing-4))` }}
+        >
           <Stack as="ul" gap="0.5" listStyleType="none" m="0" p="0">
             {visibleTools(marketplace.OcEnvironment).map((tool) => (
               <li key={tool.path}>
