@@ -25,7 +25,7 @@ function formatSize(bytes: number): string {
 
 function EntryDetails({ entry, onCopyResponse }: { entry: RequestLogEntry; onCopyResponse: () => void }) {
   return (
-    <Tabs.Root defaultValue="response" size="sm">
+    <Tabs.Root defaultValue="response" size="sm" minW="0">
       <Tabs.List>
         <Tabs.Trigger value="payload">Payload</Tabs.Trigger>
         <Tabs.Trigger value="response">Response</Tabs.Trigger>
@@ -47,7 +47,7 @@ function EntryDetails({ entry, onCopyResponse }: { entry: RequestLogEntry; onCop
                   {entry.request.query.map(([name, value], index) => (
                     <Table.Row key={index}>
                       <Table.Cell>{name}</Table.Cell>
-                      <Table.Cell>{value}</Table.Cell>
+                      <Table.Cell overflowWrap="anywhere">{value}</Table.Cell>
                     </Table.Row>
                   ))}
                 </Table.Body>
@@ -61,7 +61,7 @@ function EntryDetails({ entry, onCopyResponse }: { entry: RequestLogEntry; onCop
       </Tabs.Content>
       <Tabs.Content value="response">
         {hasResponseData(entry) ? (
-          <Stack gap="2" align="flex-start">
+          <Stack gap="2" align="flex-start" minW="0">
             <Button size="xs" variant="ghost" onClick={onCopyResponse}>
               Copy response
             </Button>

@@ -39,6 +39,11 @@ export function JsonView({ value, label }: JsonViewProps) {
       rounded="md"
       overflow="auto"
       maxH="96"
+      // Never wider than the panel it is in: long lines (an error's message, a long text value) wrap inside it.
+      w="full"
+      maxW="full"
+      whiteSpace="pre-wrap"
+      overflowWrap="anywhere"
       _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
     >
       {tokens.map((token, index) =>
