@@ -1,9 +1,9 @@
-import { Alert, Button, Fieldset, List, Stack } from '@chakra-ui/react';
-import { Fragment, useEffect, useState, type ReactNode } from 'react';
+import { Button, Fieldset, Stack } from '@chakra-ui/react';
+import { Fragment, useEffect, useRef, useState, type ReactNode } from 'react';
 import { Controller, FormProvider, useForm, useFormContext, type Control } from 'react-hook-form';
 import type { JsonValue } from '@/description/openapi-types';
 import { ArrayField } from './array-field';
-import { errorSummary } from './error-summary';
+import { ActionBar, ErrorSummaryAlert } from './form-chrome';
 import { FieldControl, type IdPickerSlot } from './field-control';
 import type { FormField } from './field-model';
 import { errorAt, errorMessages, type FormErrors } from './form-errors';
@@ -14,29 +14,6 @@ import { validateField, validateValues } from './validate';
 // SCHEMA FORM
 // Renders a field model with react-hook-form, validating on blur (spec 2 §5), and hands the caller a request
 // body with real types and without read-only fields.
-
-/** Summary above the form: one message alone, several as a count and a list (spec 1 §8). */
-export function ErrorSummaryAlert({ messages }: { messages: readonly string[] }) {
-  const summary = errorSummary(messages);
-  if (!summary) return null;
-  return (
-    <Alert.Root status="error">
-      <Alert.Indicator />
-      <Alert.Content>
-        <Alert.Title>{summary.title}</Alert.Title>
-        {summary.items.length > 0 && (
-          <Alert.Description>
-            <List.Root>
-              {summary.items.map((item, index) => (
-                <List.Item key={index}>{item}</List.Item>
-              ))}
-            </List.Root>
-          </Alert.Description>
-        )}
-      </Alert.Content>
-    </Alert.Root>
-  );
-}
 
 function Fields(props: {
   fields: readonly FormField[];
@@ -135,16 +112,34 @@ export interface SchemaFormProps {
    * and in the summary until the field is edited.
    */
   readonly platformErrors?: Readonly<Record<string, string>>;
+  /**
+   * Keeps Save, Discard and the extra actions in a bar stuck to the bottom of the window, so a long form (a
+   * product's) never hides them thousands of pixels down.
+   */
+  readonly stickyActions?: boolean;
 }
 
 export function SchemaForm(props: SchemaFormProps) {
   const { fields, defaultValues, onSubmit, idPicker, submitLabel, actions, onValuesChange } = props;
   const { saveOnlyWhenChanged = false, discardable = false, onDirtyChange, fieldSlots, platformErrors } = props;
+  const { stickyActions = false } = props;
   const form = useForm<FormValues>({ mode: 'onBlur', defaultValues });
   const { control, handleSubmit, formState, subscribe, reset, setError } = form;
+  // A refused save (the form's rules or the platform's) moves focus to the summary. The summary renders only once
+  // react-hook-form has marked the form submitted or taken the platform's messages, a render after the refusal, so
+  // the request waits for the first render that has it.
+  const summary = useRef<HTMLDivElement>(null);
+  const focusPending = useRef(false);
+  useEffect(() => {
+    if (!focusPending.current || !summary.current) return;
+    focusPending.current = false;
+    summary.current.focus();
+  });
   useEffect(() => {
     // Re-validating a field (typing in it after a submit) clears its message, as for the form's own rules.
-    for (const [path, message] of Object.entries(platformErrors ?? {})) setError(path, { type: 'platform', message });
+    const entries = Object.entries(platformErrors ?? {});
+    for (const [path, message] of entries) setError(path, { type: 'platform', message });
+    if (entries.length > 0) focusPending.current = true;
   }, [platformErrors, setError]);
   const { isDirty } = formState;
   useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
@@ -167,11 +162,21 @@ export function SchemaForm(props: SchemaFormProps) {
   return (
     // The provider lets ID pickers read sibling fields (a user picker needs the BuyerID typed next to it).
     <FormProvider {...form}>
-      <form noValidate onSubmit={handleSubmit((values) => onSubmit(toRequestBody(fields, values)))}>
+      <form
+        noValidate
+        onSubmit={(event) =>
+          handleSubmit(
+            (values) => onSubmit(toRequestBody(fields, values)),
+            () => {
+              focusPending.current = true;
+            },
+          )(event)
+        }
+      >
         <Stack gap="4">
-          <ErrorSummaryAlert messages={messages} />
+          <ErrorSummaryAlert messages={messages} ref={summary} />
           <Fields fields={fields} control={control} errors={formState.errors} idPicker={idPicker} slots={fieldSlots} />
-          <Stack direction="row" wrap="wrap">
+          <ActionBar sticky={stickyActions}>
             <Button
               type="submit"
               loading={formState.isSubmitting}
@@ -189,7 +194,7 @@ export function SchemaForm(props: SchemaFormProps) {
               </Button>
             )}
             {actions}
-          </Stack>
+          </ActionBar>
         </Stack>
       </form>
     </FormProvider>

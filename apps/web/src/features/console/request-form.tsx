@@ -1,5 +1,5 @@
 import { Alert, Box, Button, Field, Heading, Input, Stack, Switch } from '@chakra-ui/react';
-import { useCallback, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ApiOperation } from '@/description/api-model';
 import { buildFieldModel } from '@/forms/field-model';
 import { toFormValues, toRequestBody, type FormValues } from '@/forms/normalize';
@@ -47,6 +47,12 @@ export function RequestForm(props: RequestFormProps) {
   const [problem, setProblem] = useState<string | null>(null);
   const root = useRef<HTMLDivElement>(null);
   const accessRefusal = useSendRefusal(operation);
+  // A refused send names what is missing above the form; focus goes there, not left on Send below it.
+  const problemAlert = useRef<HTMLDivElement>(null);
+  const [problemShown, setProblemShown] = useState(0);
+  useEffect(() => {
+    if (problemShown > 0) problemAlert.current?.focus();
+  }, [problemShown]);
   const body = operation.requestBody;
   const fields = useMemo(
     () => (body ? buildFieldModel(body.schema, { required: body.requiredFields, mode: 'create' }) : []),
@@ -74,8 +80,17 @@ export function RequestForm(props: RequestFormProps) {
 
   const send = (requestBody: unknown) => {
     if (accessRefusal) return;
-    if (missingPathParams(operation, pathParams).length > 0) return setProblem(INSUFFICIENT_ROUTE_PARAMS);
-    if (missingQueryParams(operation, draft).length > 0) return setProblem(MISSING_REQUIRED_PARAMETERS);
+    const refusal =
+      missingPathParams(operation, pathParams).length > 0
+        ? INSUFFICIENT_ROUTE_PARAMS
+        : missingQueryParams(operation, draft).length > 0
+          ? MISSING_REQUIRED_PARAMETERS
+          : null;
+    if (refusal) {
+      setProblem(refusal);
+      setProblemShown((count) => count + 1);
+      return;
+    }
     setProblem(null);
     const sentBody = body === null ? undefined : requestBody;
     onSend({ pathParams, query: toConsoleQuery(draft) }, sentBody, { pathParams, query: draft, body: sentBody });
@@ -140,7 +155,7 @@ export function RequestForm(props: RequestFormProps) {
         </Alert.Root>
       )}
       {problem && (
-        <Alert.Root status="error">
+        <Alert.Root status="error" ref={problemAlert} tabIndex={-1}>
           <Alert.Indicator />
           <Alert.Title>{problem}</Alert.Title>
         </Alert.Root>

@@ -1,6 +1,6 @@
 import { Alert, List, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useCallback, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { canManageFromList } from '@/access/access';
 import { usePortalContext } from '@/app/portal/portal-context';
@@ -27,9 +27,14 @@ import { UnsavedChangesGuard } from './unsaved-changes-guard';
 import { replacementBody, useXpForm, withRemovedXp, XpReadingProgress } from '../xp';
 
 function PlatformErrors({ messages }: { messages: readonly string[] }) {
+  // A refusal shown here, far above the Save button, takes focus so keyboard and screen-reader users reach it.
+  const alert = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (messages.length > 0) alert.current?.focus();
+  }, [messages]);
   if (messages.length === 0) return null;
   return (
-    <Alert.Root status="error" role="alert">
+    <Alert.Root status="error" role="alert" ref={alert} tabIndex={-1}>
       <Alert.Indicator />
       <Alert.Content>
         <Alert.Title>
@@ -190,6 +195,7 @@ export function DetailPage(props: { collection: CatalogueCollection; params: Rou
           submitLabel={isNew ? `Create ${collection.singular}` : 'Save'}
           saveOnlyWhenChanged
           discardable
+          stickyActions
           onDirtyChange={onDirtyChange}
           platformErrors={fieldErrors}
           // Promotions and approval rules get the expression builder beside their expression fields.
