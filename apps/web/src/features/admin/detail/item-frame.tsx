@@ -36,8 +36,10 @@ export function ItemFrame(props: {
         {owner && <ConsoleLink collection={collection} params={owner.params} />}
       </HStack>
       {owner && collection.tabs.length > 0 && (
-        <Box as="nav" aria-label={`${collection.singular} sections`} borderBottomWidth="1px" overflowX="auto">
-          <HStack as="ul" listStyleType="none" gap="1" m="0" p="0" minW="max-content">
+        // The tabs wrap onto a second row rather than scroll: a scrolled row cut the last tab (a buyer's 'Approval
+        // Rules') in half with nothing saying there was more.
+        <Box as="nav" aria-label={`${collection.singular} sections`} borderBottomWidth="1px">
+          <HStack as="ul" listStyleType="none" gap="1" rowGap="0" wrap="wrap" m="0" p="0">
             {[
               { label: 'Details', href: owner.href },
               ...collection.tabs.map((tab) => ({ label: tab.label, href: tabHref(owner, tab) })),

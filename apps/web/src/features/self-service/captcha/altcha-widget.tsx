@@ -7,6 +7,7 @@ import type {} from 'altcha/types/react';
 import type { AltchaWidgetElement } from 'altcha/types/generic';
 import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
 import ShaWorker from 'altcha/workers/sha?worker';
+import { Box } from '@chakra-ui/react';
 import { useEffect, useRef, type CSSProperties } from 'react';
 import type { CaptchaProps } from './captcha';
 
@@ -24,6 +25,14 @@ const themed = {
   '--altcha-checkbox-border-color': 'var(--chakra-colors-border-emphasized)',
   '--altcha-max-width': '100%',
 } as CSSProperties;
+
+// The widget's row has no spacing of its own, and a shrink-wrapped widget put its round logo (which reads as a
+// spinner) on top of the 'I'm not a robot' label. A fixed width with the logo pushed to the far end and a gap keep
+// the two apart in every form.
+const widgetLayout = {
+  '& altcha-widget': { display: 'block' },
+  '& .altcha-main > div:first-of-type': { justifyContent: 'space-between', alignItems: 'center', gap: '3' },
+} as const;
 
 interface StateChange {
   state: string;
@@ -76,5 +85,9 @@ export default function AltchaWidget({ challengeUrl, getToken, onChange }: Captc
     };
   }, [challengeUrl, getToken]);
 
-  return <altcha-widget ref={ref} style={themed} />;
+  return (
+    <Box w="full" maxW="80" css={widgetLayout}>
+      <altcha-widget ref={ref} style={themed} />
+    </Box>
+  );
 }
