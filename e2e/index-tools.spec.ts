@@ -89,7 +89,23 @@ test.describe('index tools', () => {
     await expectNoSeriousViolations(page);
     await start.click();
     await expect(dialog).toBeHidden();
+    // Watch the new build's card, as a user following it would: its errors are read while it still builds.
+    const building = page.getByRole('region', { name: /^(Building|Waiting to build) index$/ });
+    await building
+      .getByRole('button', { name: 'Show errors' })
+      .click({ timeout: 10_000 })
+      .catch(() => undefined);
     await expect(page.getByText('Rebuild finished: the new index is active.')).toBeVisible({ timeout: 60_000 });
+    // The new active index rejected the demo's text sizes: the panel shows them at once, without a reload, and
+    // sooner than the errors' own 15 s refresh would.
+    await expect(card.getByText('Has errors')).toBeVisible();
+    await expect(page.getByText('Active search index errors found')).toBeVisible({ timeout: 8_000 });
+    await expect(page.getByRole('columnheader', { name: 'Product ID' })).toBeVisible();
+    await expect(page.getByText('No schema errors found.')).toHaveCount(0);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: `/tmp/index-tools-after-rebuild-${width}.png`, fullPage: true });
+    }
     await expect(page.getByText(/\d+ indexed, \d+ rejected, in /)).toBeVisible();
     await expect(card.getByRole('button', { name: 'Rebuild' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Old indexes' })).toContainText('1 old index is kept');
