@@ -1,35 +1,13 @@
-import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import PgBoss from 'pg-boss';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../app.ts';
+import { describe, expect, it, vi } from 'vitest';
 import type { Database } from '../db/database.ts';
-import { parts } from '../parts.ts';
 import { sampleValue } from '../testing/prometheus-text.ts';
-import { createTestDatabase, testConfig, type TestDatabase } from '../testing/test-database.ts';
+import { useMetricsApp } from '../testing/metrics-app.ts';
 import { metricsScraper } from './scrape.ts';
 
-const token = 'metrics-test-token-0123456789';
-let testDatabase: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  app = await buildApp({
-    config: testConfig(testDatabase.target, { metricsToken: token }),
-    database: testDatabase.database,
-    parts,
-  });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDatabase?.dispose();
-});
-
-async function scrape(): Promise<string> {
-  const response = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } });
-  expect(response.statusCode).toBe(200);
-  return response.body;
-}
+const metrics = useMetricsApp();
+const scrape = () => metrics.scrape();
 
 /** A logger whose warnings the test can see; the scrape only ever calls warn and error on it. */
 function watchingLogger() {
@@ -42,13 +20,13 @@ describe('job queue gauges', () => {
   it('show each queue’s waiting jobs and how long the oldest due one has waited, by the database clock', async () => {
     // Without jobs started in this database pg-boss has no tables yet: no queue series and no warning.
     const quiet = watchingLogger();
-    const empty = await metricsScraper(testDatabase.database, quiet.log)();
+    const empty = await metricsScraper(metrics.testDatabase.database, quiet.log)();
     expect(empty.body).not.toMatch(/^portal_job_queue_depth\{/m);
     expect(quiet.logger.warn).not.toHaveBeenCalled();
 
     // No workers, so the jobs stay waiting.
     const boss = new PgBoss({
-      db: { executeSql: (text, values) => testDatabase.database.executeSql(text, values) },
+      db: { executeSql: (text, values) => metrics.testDatabase.database.executeSql(text, values) },
       schema: 'pgboss',
       supervise: false,
       schedule: false,
@@ -79,7 +57,7 @@ describe('job queue gauges', () => {
 describe('delivery gauge', () => {
   it('counts unfinished deliveries of every process by status, 0 for a status with none', async () => {
     const insert = (id: string, status: string) =>
-      testDatabase.database.executeSql(
+      metrics.testDatabase.database.executeSql(
         `INSERT INTO platform.deliveries (id, marketplace_id, source, payload_kind, target_kind, target, status)
          VALUES ($1, 'metrics-mkt', 'Webhook', 'Webhook', 'Http', 'http://127.0.0.1:9/hook', $2)`,
         [id, status],
@@ -100,7 +78,7 @@ describe('database pool gauges', () => {
   it('report the pool of PostgreSQL and one connection for PGlite', async () => {
     const text = await scrape();
     const total = sampleValue(text, 'portal_db_pool_connections');
-    if (testDatabase.target.kind === 'pglite') expect(total).toBe(1);
+    if (metrics.testDatabase.target.kind === 'pglite') expect(total).toBe(1);
     else expect(total).toBeGreaterThanOrEqual(1);
     expect(sampleValue(text, 'portal_db_pool_idle_connections')).toBeLessThanOrEqual(total ?? 0);
     expect(sampleValue(text, 'portal_db_pool_waiting_queries')).toBe(0);
@@ -110,7 +88,7 @@ describe('database pool gauges', () => {
 describe('a database that fails during a scrape', () => {
   it('leaves its gauges out, logs and counts the failure, and still answers', async () => {
     const broken: Database = {
-      ...testDatabase.database,
+      ...metrics.testDatabase.database,
       executeSql: () => Promise.reject(Object.assign(new Error('terminating connection'), { code: '57P01' })),
     };
     const { logger, log } = watchingLogger();

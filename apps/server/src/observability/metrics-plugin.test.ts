@@ -1,44 +1,24 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { parts } from '../parts.ts';
 import { labelValues, sampleValue } from '../testing/prometheus-text.ts';
-import { createTestDatabase, testConfig, type TestDatabase } from '../testing/test-database.ts';
+import { METRICS_TEST_TOKEN, useMetricsApp } from '../testing/metrics-app.ts';
+import { testConfig } from '../testing/test-database.ts';
 
-const token = 'metrics-test-token-0123456789';
-let testDatabase: TestDatabase;
-let app: FastifyInstance;
-
-beforeAll(async () => {
-  testDatabase = await createTestDatabase();
-  app = await buildApp({
-    config: testConfig(testDatabase.target, { metricsToken: token }),
-    database: testDatabase.database,
-    parts,
-  });
-});
-afterAll(async () => {
-  await app?.close();
-  await testDatabase?.dispose();
-});
-
-async function scrape(): Promise<string> {
-  const response = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${token}` } });
-  expect(response.statusCode).toBe(200);
-  expect(response.headers['content-type']).toContain('text/plain; version=0.0.4');
-  return response.body;
-}
+const metrics = useMetricsApp();
+const token = METRICS_TEST_TOKEN;
+const scrape = () => metrics.scrape();
 
 describe('HTTP metrics', () => {
   it('count each request once under its route template and status class, never its raw URL', async () => {
     const before = await scrape();
     for (const id of ['first-product', 'second-product', 'third-product']) {
-      expect((await app.inject({ method: 'GET', url: `/platform/v1/products/${id}` })).statusCode).toBe(401);
+      expect((await metrics.app.inject({ method: 'GET', url: `/platform/v1/products/${id}` })).statusCode).toBe(401);
     }
     for (let i = 0; i < 2; i += 1) {
-      expect((await app.inject({ method: 'GET', url: `/portal-api/no-such-route-${i}` })).statusCode).toBe(404);
+      expect((await metrics.app.inject({ method: 'GET', url: `/portal-api/no-such-route-${i}` })).statusCode).toBe(404);
     }
-    expect((await app.inject({ method: 'GET', url: '/portal-api/healthz' })).statusCode).toBe(200);
+    expect((await metrics.app.inject({ method: 'GET', url: '/portal-api/healthz' })).statusCode).toBe(200);
     const after = await scrape();
 
     const moved = (name: string, labels: Record<string, string>) =>
@@ -74,14 +54,18 @@ describe('access to /metrics on the main port', () => {
     ['the token with a character more', { authorization: `Bearer ${token}x` }],
     ['the token in another scheme', { authorization: `Basic ${token}` }],
   ])('answers 401 to %s, without any metric', async (_case, headers) => {
-    const response = await app.inject({ method: 'GET', url: '/metrics', headers });
+    const response = await metrics.app.inject({ method: 'GET', url: '/metrics', headers });
     expect(response.statusCode).toBe(401);
     expect(response.headers['www-authenticate']).toBe('Bearer realm="metrics"');
     expect(response.body).not.toContain('portal_');
   });
 
   it('answers 404 when METRICS_TOKEN is not set, even to a browser or with a token', async () => {
-    const closed = await buildApp({ config: testConfig(testDatabase.target), database: testDatabase.database, parts });
+    const closed = await buildApp({
+      config: testConfig(metrics.testDatabase.target),
+      database: metrics.testDatabase.database,
+      parts,
+    });
     try {
       for (const headers of [{}, { authorization: `Bearer ${token}` }, { accept: 'text/html' }]) {
         const response = await closed.inject({ method: 'GET', url: '/metrics', headers });
