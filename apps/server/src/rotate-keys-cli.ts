@@ -1,10 +1,7 @@
 import { parseArgs } from 'node:util';
 import { openBus } from './cluster/bus.ts';
-import { loadConfig, type Config } from './config.ts';
-import { openDatabase } from './db/database.ts';
-import { runMigrations } from './db/migrate.ts';
-import { schemaOwners } from './part.ts';
-import { parts } from './parts.ts';
+import { exitWith, runCommand, UsageError } from './command-line.ts';
+import type { Config } from './config.ts';
 import { rotateKeys, type KeyOwner } from './rotate-keys.ts';
 
 const USAGE = `Usage: npm run rotate-keys [-- --platform | --identity] [--list]
@@ -22,8 +19,6 @@ change up without a restart. Prints the keys afterwards.
 The database is the one the server uses (DATABASE_URL, else DATA_DIR). On the embedded database
 only one process may open it: stop the server first, or call the running server's management API
 (POST /platform/mgmt/signingkeys/rotate with the management secret as bearer token).`;
-
-class UsageError extends Error {}
 
 interface Request {
   owners: KeyOwner[];
@@ -66,54 +61,34 @@ async function serverAnswers(config: Config): Promise<boolean> {
   }
 }
 
-async function main(argv: readonly string[]): Promise<number> {
-  let request: ReturnType<typeof parseRotateKeysArgs>;
-  try {
-    request = parseRotateKeysArgs(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (request === 'help') {
-    console.log(USAGE);
-    return 0;
-  }
-  const config = loadConfig();
-  if (!config.databaseUrl && (await serverAnswers(config))) {
-    console.error(
-      `A server answers at ${config.publicUrl} on the embedded database (${config.dataDir}), which only one ` +
-        'process may open. Stop it first, or rotate through its management API: POST ' +
-        `${config.publicUrl}/platform/mgmt/signingkeys/rotate with "Authorization: Bearer <management secret>".`,
-    );
-    return 1;
-  }
-  const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+async function refuseWhileServing(config: Config): Promise<string | undefined> {
+  if (config.databaseUrl || !(await serverAnswers(config))) return undefined;
+  return (
+    `A server answers at ${config.publicUrl} on the embedded database (${config.dataDir}), which only one ` +
+    'process may open. Stop it first, or rotate through its management API: POST ' +
+    `${config.publicUrl}/platform/mgmt/signingkeys/rotate with "Authorization: Bearer <management secret>".`
   );
-  try {
-    await runMigrations(database, schemaOwners(parts));
-    const bus = await openBus(database);
-    try {
-      for (const line of await rotateKeys(database.db, { ...request, bus })) console.log(line);
-    } finally {
-      await bus.close();
-    }
-    return 0;
-  } finally {
-    await database.close();
-  }
 }
 
 // Run only as the command, so a test can import the argument parser.
 if (import.meta.url === `file://${process.argv[1]}`) {
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      console.error(error instanceof Error ? error.message : error);
-      process.exitCode = 1;
-    },
+  exitWith(
+    runCommand(
+      {
+        usage: USAGE,
+        parse: parseRotateKeysArgs,
+        refuse: refuseWhileServing,
+        async run(request, database) {
+          const bus = await openBus(database);
+          try {
+            for (const line of await rotateKeys(database.db, { ...request, bus })) console.log(line);
+          } finally {
+            await bus.close();
+          }
+          return 0;
+        },
+      },
+      process.argv.slice(2),
+    ),
   );
 }

@@ -1,9 +1,5 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from './config.ts';
-import { openDatabase } from './db/database.ts';
-import { runMigrations } from './db/migrate.ts';
-import { schemaOwners } from './part.ts';
-import { parts } from './parts.ts';
+import { exitWith, runCommand, UsageError } from './command-line.ts';
 import { platformRegistry } from './platform/resources/index.ts';
 import { seedLargeCatalog } from './platform/seed/large.ts';
 
@@ -21,8 +17,6 @@ it runs on the embedded database: only one process may open it at a time.`;
 
 const MARKETPLACE_ID = /^[A-Za-z0-9_-]{1,100}$/;
 const MAX_PRODUCTS = 1_000_000;
-
-class UsageError extends Error {}
 
 function parse(argv: readonly string[]): { marketplace: string; products: number } | 'help' {
   let values: { marketplace?: string; products?: string; help?: boolean };
@@ -48,44 +42,22 @@ function parse(argv: readonly string[]): { marketplace: string; products: number
   return { marketplace, products: count };
 }
 
-async function main(argv: readonly string[]): Promise<number> {
-  let request: ReturnType<typeof parse>;
-  try {
-    request = parse(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    console.error(`${error.message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (request === 'help') {
-    console.log(USAGE);
-    return 0;
-  }
-  const config = loadConfig();
-  const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
-  );
-  try {
-    await runMigrations(database, schemaOwners(parts));
-    const result = await seedLargeCatalog(database.db, platformRegistry, request);
-    const seconds = (result.milliseconds / 1000).toFixed(1);
-    const created = result.marketplaceCreated ? 'new marketplace' : 'existing marketplace';
-    console.log(
-      `Seeded ${result.products} products and ${result.priceSchedules} price schedules into ${result.marketplace} ` +
-        `(${created}) in ${seconds} s.`,
-    );
-    return 0;
-  } finally {
-    await database.close();
-  }
-}
-
-main(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exitCode = 1;
-  },
+exitWith(
+  runCommand(
+    {
+      usage: USAGE,
+      parse,
+      async run(request, database) {
+        const result = await seedLargeCatalog(database.db, platformRegistry, request);
+        const seconds = (result.milliseconds / 1000).toFixed(1);
+        const created = result.marketplaceCreated ? 'new marketplace' : 'existing marketplace';
+        console.log(
+          `Seeded ${result.products} products and ${result.priceSchedules} price schedules into ${result.marketplace} ` +
+            `(${created}) in ${seconds} s.`,
+        );
+        return 0;
+      },
+    },
+    process.argv.slice(2),
+  ),
 );
