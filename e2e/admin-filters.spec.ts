@@ -41,7 +41,7 @@ test.describe('Marketplace explorer: filters follow the field type', () => {
     await expect(dialog.getByLabel('Value').locator('option')).toHaveText(['yes', 'no']);
     await dialog.getByLabel('Value').selectOption({ label: 'no' });
     await expectNoSeriousViolations(page);
-    await page.screenshot({ path: '/tmp/filters-dialog-1440.png' });
+    await page.screenshot({ path: test.info().outputPath('filters-dialog-1440.png') });
     await dialog.getByRole('button', { name: 'Apply filters' }).click();
 
     await expect(page).toHaveURL(/[?&]Active=false(&|$)/);
@@ -51,11 +51,11 @@ test.describe('Marketplace explorer: filters follow the field type', () => {
     for (const [index, item] of inactive.Items.entries()) expect(shown[index]).toContain(String(item.ID));
     const chip = page.getByRole('button', { name: 'Remove filter: Active is no' });
     await expect(chip).toBeVisible();
-    await page.screenshot({ path: '/tmp/filter-chips-1440.png' });
+    await page.screenshot({ path: test.info().outputPath('filter-chips-1440.png') });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: '/tmp/filter-chips-390.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('filter-chips-390.png'), fullPage: true });
     await page.getByRole('button', { name: /^Filters/ }).click();
-    await page.screenshot({ path: '/tmp/filters-dialog-390.png' });
+    await page.screenshot({ path: test.info().outputPath('filters-dialog-390.png') });
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 1440, height: 900 });
 

@@ -104,7 +104,7 @@ test.describe('index tools', () => {
     await expect(page.getByText('No schema errors found.')).toHaveCount(0);
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `/tmp/index-tools-after-rebuild-${width}.png`, fullPage: true });
+      await page.screenshot({ path: test.info().outputPath(`index-tools-after-rebuild-${width}.png`), fullPage: true });
     }
     await expect(page.getByText(/\d+ indexed, \d+ rejected, in /)).toBeVisible();
     await expect(card.getByRole('button', { name: 'Rebuild' })).toBeVisible();

@@ -80,7 +80,7 @@ test.describe('layout: the console and self-service have one left menu', () => {
     await last.click();
     await expect(request.getByRole('heading', { level: 2, name: lastName })).toBeInViewport();
     await expect(page.getByRole('combobox', { name: 'Operation' })).toBeInViewport();
-    await page.screenshot({ path: '/tmp/layout-console-1440.png' });
+    await page.screenshot({ path: test.info().outputPath('layout-console-1440.png') });
     await expectNoSeriousViolations(page);
   });
 
@@ -93,7 +93,7 @@ test.describe('layout: the console and self-service have one left menu', () => {
     const tools = await box(page.getByRole('navigation', { name: 'Self-service tools' }));
     // The tools menu is at the page's left edge (inside its padding), not beside a second menu.
     expect(tools.x).toBeLessThan(64);
-    await page.screenshot({ path: '/tmp/layout-self-service-1440.png' });
+    await page.screenshot({ path: test.info().outputPath('layout-self-service-1440.png') });
     await expectNoSeriousViolations(page);
   });
 
@@ -104,7 +104,7 @@ test.describe('layout: the console and self-service have one left menu', () => {
     await expect(page.getByRole('combobox', { name: 'Operation' })).toBeInViewport();
     await expect(page.getByRole('button', { name: 'Send', exact: true })).toBeInViewport();
     await expect(page.getByRole('navigation', { name: 'Console resources' })).toBeHidden();
-    await page.screenshot({ path: '/tmp/layout-console-390.png' });
+    await page.screenshot({ path: test.info().outputPath('layout-console-390.png') });
 
     await page.getByRole('button', { name: 'Resources: Me' }).click();
     const drawer = page.getByRole('dialog', { name: 'Resources' });
@@ -144,7 +144,7 @@ test.describe('layout: the console response box fits its panel', () => {
     // Wrapped, not cut off: nothing of the answer lies beyond the box's right edge.
     const hidden = await response.evaluate((el) => el.scrollWidth - el.clientWidth);
     expect(hidden).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: '/tmp/layout-console-response-1440.png' });
+    await page.screenshot({ path: test.info().outputPath('layout-console-response-1440.png') });
     await expectNoSeriousViolations(page);
   });
 });
@@ -160,7 +160,7 @@ test.describe('layout: save is in reach and a refusal takes focus', () => {
       await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeInViewport();
       await expect(page.getByRole('button', { name: 'Discard changes' })).toBeInViewport();
       await expect(page.getByRole('button', { name: 'Delete' })).toBeInViewport();
-      await page.screenshot({ path: `/tmp/layout-product-${viewport.width}.png` });
+      await page.screenshot({ path: test.info().outputPath(`layout-product-${viewport.width}.png`) });
     }
     await expectNoSeriousViolations(page);
   });
@@ -201,7 +201,7 @@ test.describe('layout: save is in reach and a refusal takes focus', () => {
         const button = await box(page.getByRole('button', { name, exact: true }));
         expect(intersects(toastBox, button), `the toast covers ${name} at ${viewport.width} px`).toBe(false);
       }
-      await page.screenshot({ path: `/tmp/layout-toast-${viewport.width}.png` });
+      await page.screenshot({ path: test.info().outputPath(`layout-toast-${viewport.width}.png`) });
     }
   });
 });
@@ -220,7 +220,7 @@ test.describe('layout: the frame and cut-off text', () => {
     // The menu itself stays in view while the page scrolls.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await expect(page.getByRole('region', { name: 'Side menu' }).getByRole('heading').first()).toBeInViewport();
-    await page.screenshot({ path: '/tmp/layout-order-1440.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('layout-order-1440.png'), fullPage: true });
     await expectNoSeriousViolations(page);
   });
 
@@ -240,7 +240,7 @@ test.describe('layout: the frame and cut-off text', () => {
           Math.min(tabsBox.x + tabsBox.width, viewport.width) + 1,
         );
       }
-      await page.screenshot({ path: `/tmp/layout-buyer-${viewport.width}.png` });
+      await page.screenshot({ path: test.info().outputPath(`layout-buyer-${viewport.width}.png`) });
     }
     await expectNoSeriousViolations(page);
   });
@@ -256,7 +256,7 @@ test.describe('layout: the frame and cut-off text', () => {
     const labelBox = await box(label);
     const logoBox = await box(logo);
     expect(labelBox.x + labelBox.width + 8).toBeLessThanOrEqual(logoBox.x);
-    await page.screenshot({ path: '/tmp/layout-captcha-1440.png' });
+    await page.screenshot({ path: test.info().outputPath('layout-captcha-1440.png') });
   });
 
   test("a subscription run's result is readable on a phone", async ({ page }) => {
@@ -271,7 +271,7 @@ test.describe('layout: the frame and cut-off text', () => {
     await expect(page.getByText(/^The subscription integration job has been triggered/)).toBeVisible();
     const desktopRuns = page.getByRole('region', { name: 'Recent subscription runs' });
     await expect(desktopRuns.getByText(/ due, /).first()).toBeVisible({ timeout: 30_000 });
-    await page.screenshot({ path: '/tmp/layout-subscriptions-1440.png' });
+    await page.screenshot({ path: test.info().outputPath('layout-subscriptions-1440.png') });
 
     await page.setViewportSize(PHONE);
     const result = page.getByText(/ due, /).first();
@@ -284,7 +284,7 @@ test.describe('layout: the frame and cut-off text', () => {
     );
     expect(sideways).toBe(0);
     await result.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '/tmp/layout-subscriptions-390.png' });
+    await page.screenshot({ path: test.info().outputPath('layout-subscriptions-390.png') });
     await expectNoSeriousViolations(page);
   });
 });

@@ -31,9 +31,9 @@ test.describe('A page the roles do not open, opened by URL', () => {
     await expect(page.getByText('The list could not be loaded.')).toHaveCount(0);
     await expect(page.getByText(/InsufficientRoles/)).toHaveCount(0);
     await expectNoSeriousViolations(page);
-    await page.screenshot({ path: '/tmp/no-access-1440.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('no-access-1440.png'), fullPage: true });
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.screenshot({ path: '/tmp/no-access-390.png', fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('no-access-390.png'), fullPage: true });
     expect(calls.filter((call) => /\/v1\/adminusers/i.test(call))).toEqual([]);
 
     await page.getByRole('link', { name: "Back to the explorer's home" }).click();

@@ -121,7 +121,7 @@ test.describe('staging restore', () => {
       );
       for (const width of [1440, 390]) {
         await page.setViewportSize({ width, height: 900 });
-        await page.screenshot({ path: `/tmp/staging-restore-refused-${width}.png`, fullPage: true });
+        await page.screenshot({ path: test.info().outputPath(`staging-restore-refused-${width}.png`), fullPage: true });
       }
       await page.setViewportSize({ width: 1440, height: 900 });
 

@@ -146,7 +146,7 @@ test.describe('sync tools', () => {
     await expectNoSeriousViolations(page);
     for (const width of [1440, 390]) {
       await page.setViewportSize({ width, height: 900 });
-      await page.screenshot({ path: `/tmp/sync-tools-no-config-${width}.png`, fullPage: true });
+      await page.screenshot({ path: test.info().outputPath(`sync-tools-no-config-${width}.png`), fullPage: true });
     }
     await page.getByRole('link', { name: 'Delivery Configurations' }).click();
     await expect(page).toHaveURL(/\/admin\/delivery-configurations\?.*tenantName=demo-staging/);
