@@ -4,7 +4,6 @@ import { DEMO_USERS, signIn } from './sign-in.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 
 const CONTEXT = 'organization=demo-org&tenantName=demo-sandbox';
-const REFUSED = 'User does not have role(s) required to perform this action.';
 
 async function open(page: Page, path: string, tabHeading: string): Promise<void> {
   await page.goto(`/admin/${path}${path.includes('?') ? '&' : '?'}${CONTEXT}`);
@@ -292,10 +291,18 @@ test.describe('Marketplace explorer: assignments', () => {
     const user = buyer && (await list<{ ID: string }>(`/buyers/${buyer.ID}/users?pageSize=1`)).Items[0];
     if (!buyer || !user) throw new Error('The demo data has no buyer user.');
     await signIn(page, DEMO_USERS.developer);
-    await open(page, `buyers/${buyer.ID}/users/${user.ID}/user-groups`, 'User Groups');
-    // The platform refuses the list to these roles, and the page says so in its words.
-    await expect(page.getByRole('alert').filter({ hasText: REFUSED })).toBeVisible();
+    const listCalls: string[] = [];
+    page.on('request', (sent) => {
+      if (/\/v1\/buyers\/[^/]+\/usergroups\/assignments/i.test(sent.url())) listCalls.push(sent.url());
+    });
+    await page.goto(`/admin/buyers/${buyer.ID}/users/${user.ID}/user-groups?${CONTEXT}`);
+    // These roles cannot read the list: the page says which roles would, and asks the platform nothing.
+    await expect(page.getByRole('heading', { level: 1, name: /^You don't have access to / })).toBeVisible({
+      timeout: 20_000,
+    });
+    await expect(page.getByText(/ask an organization admin for any one of these roles: FullAccess/)).toBeVisible();
     await expect(page.getByRole('button', { name: 'Create Assignment' })).toHaveCount(0);
+    expect(listCalls).toEqual([]);
   });
 
   test('an assignment tab has no serious accessibility violations in light mode', async ({
