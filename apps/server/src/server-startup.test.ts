@@ -9,7 +9,7 @@ import { testConfig } from './testing/test-database.ts';
 const serverUrl = process.env.TEST_DATABASE_URL;
 const PROCESSES = 3;
 /** Seeding the demo takes several seconds, so only the first round seeds; every round migrates. */
-const ROUNDS = [{ seed: true }, { seed: false }, { seed: false }, { seed: false }, { seed: false }];
+const ROUNDS = [{ seed: true }, { seed: false }, { seed: false }];
 
 async function onServer(statement: string): Promise<void> {
   const admin = await openDatabase({ kind: 'postgres', url: serverUrl ?? '' });
