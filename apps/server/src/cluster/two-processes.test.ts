@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import { decodeProtectedHeader, type JWTPayload } from 'jose';
@@ -15,6 +14,7 @@ import { startServer, type RunningServer } from '../server.ts';
 import { createTestDatabaseTarget, testConfig, type TestDatabaseTarget } from '../testing/test-database.ts';
 import type { Bus } from './bus.ts';
 import { CHANNELS } from './channels.ts';
+import { freePort } from '../testing/free-port.ts';
 
 // Two server processes on one PostgreSQL database: what one changes, the other answers at once.
 // Each has its own connections, bus and in-memory caches, as separate processes would.
@@ -29,17 +29,6 @@ let target: TestDatabaseTarget | undefined;
 let identity: TestIdentity;
 const servers: RunningServer[] = [];
 const ports: number[] = [];
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 const local = (n: number) => `http://127.0.0.1:${ports[n]}`;
 const issuer = (n: number) => `${local(n)}/test-identity`;

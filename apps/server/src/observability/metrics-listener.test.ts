@@ -1,4 +1,3 @@
-import net from 'node:net';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../server.ts';
@@ -10,6 +9,7 @@ import {
   type TestDatabase,
 } from '../testing/test-database.ts';
 import { startMetricsListener } from './metrics-listener.ts';
+import { freePort } from '../testing/free-port.ts';
 
 const log = pino({ level: 'silent' });
 let testDatabase: TestDatabase;
@@ -20,18 +20,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await testDatabase?.dispose();
 });
-
-/** A port free right now, for the server test that cannot ask for port 0 and learn the result. */
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 describe('the separate metrics port', () => {
   it('is not opened without METRICS_PORT', async () => {

@@ -1,4 +1,3 @@
-import net from 'node:net';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import type { Config } from '../config.ts';
 import { PORTAL_CLAIMS } from '@portal/contracts';
@@ -10,6 +9,7 @@ import { startServer, type RunningServer } from '../server.ts';
 import { createTestDatabaseTarget, testConfig } from '../testing/test-database.ts';
 import { createPortalPart } from './part.ts';
 import { createPlatformClient, type PlatformClient } from './platform-client.ts';
+import { freePort } from '../testing/free-port.ts';
 
 /** What the test identity provider's `/user` endpoint answers for any signed-in user. */
 export const TEST_PROFILE = { email: 'Profile@Org.Test', name: 'Pat Profile' } as const;
@@ -53,17 +53,6 @@ export function userClaims(email: string, organizationRoles: readonly string[], 
     [PORTAL_CLAIMS.tenantId]: `tenant-${marketplaceId}`,
     [PORTAL_CLAIMS.tenantName]: marketplaceId,
   };
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
 
 export interface PortalTestServer {

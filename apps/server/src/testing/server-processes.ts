@@ -1,6 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { spawnTs, waitForExit, waitForLine } from './child-process.ts';
+import { freePort } from './free-port.ts';
 
 /** The line main.ts prints once the server listens (`readyLine` in server.ts). */
 export const READY_LINE = /Marketplace Portal is ready at (http:\/\/\S+)/;
@@ -102,15 +102,4 @@ export async function stopProcesses(processes: readonly ServerProcess[]): Promis
       await waitForExit(child);
     }),
   );
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
 }
