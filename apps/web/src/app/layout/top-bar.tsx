@@ -33,10 +33,12 @@ export function TopBar({ onOpenNavigation }: TopBarProps) {
           to="/"
           fontWeight="bold"
           fontSize={{ base: 'md', lg: 'lg' }}
-          whiteSpace="nowrap"
           color="fg"
           textDecoration="none"
-          flexShrink={0}
+          // The title gives way first on a narrow phone (system fonts differ in width), so the bar never scrolls sideways.
+          truncate
+          minW="0"
+          flexShrink={{ base: 1, lg: 0 }}
           me={{ base: '0', lg: '2' }}
           _hover={{ textDecoration: 'none', color: 'blue.fg' }}
         >
