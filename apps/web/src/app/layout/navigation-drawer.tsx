@@ -1,4 +1,4 @@
-import { CloseButton, Drawer, Portal } from '@chakra-ui/react';
+import { SideDrawer } from '@/ui/side-drawer';
 import { Sidebar } from './sidebar';
 
 export interface NavigationDrawerProps {
@@ -9,30 +9,14 @@ export interface NavigationDrawerProps {
 /** The sidebar for screens below lg, opened from the top bar's "Open navigation" button. */
 export function NavigationDrawer({ open, onOpenChange }: NavigationDrawerProps) {
   return (
-    // Mounted only while open, so the "Marketplace resources" landmark is never in the DOM twice.
-    <Drawer.Root
+    <SideDrawer
       open={open}
-      onOpenChange={(details) => onOpenChange(details.open)}
-      placement="start"
-      lazyMount
-      unmountOnExit
+      onOpenChange={onOpenChange}
+      title="Navigation"
+      closeLabel="Close navigation"
+      bodyProps={{ px: '0', py: '0' }}
     >
-      <Portal>
-        <Drawer.Backdrop />
-        <Drawer.Positioner>
-          <Drawer.Content maxW="xs">
-            <Drawer.Header borderBottomWidth="1px" borderColor="border">
-              <Drawer.Title>Navigation</Drawer.Title>
-            </Drawer.Header>
-            <Drawer.Body px="0" py="0">
-              <Sidebar onNavigate={() => onOpenChange(false)} />
-            </Drawer.Body>
-            <Drawer.CloseTrigger asChild>
-              <CloseButton size="sm" aria-label="Close navigation" />
-            </Drawer.CloseTrigger>
-          </Drawer.Content>
-        </Drawer.Positioner>
-      </Portal>
-    </Drawer.Root>
+      <Sidebar onNavigate={() => onOpenChange(false)} />
+    </SideDrawer>
   );
 }

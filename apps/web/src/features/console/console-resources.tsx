@@ -1,6 +1,7 @@
-import { Box, Button, CloseButton, Drawer, Portal } from '@chakra-ui/react';
+import { Box, Button } from '@chakra-ui/react';
 import { useState, type ReactNode } from 'react';
 import { TOP_BAR_HEIGHT } from '@/ui/layout-sizes';
+import { SideDrawer } from '@/ui/side-drawer';
 
 // The console's resource list is long (70 resources): beside the form it stays in view and scrolls on its own, so
 // choosing a resource near its end keeps the form in sight; on narrow screens the form comes first and the list
@@ -39,29 +40,15 @@ export function ResourcesDrawerButton(props: { current: string; children: (close
       <Button variant="outline" size="sm" onClick={() => setOpen(true)} aria-haspopup="dialog">
         Resources: {current}
       </Button>
-      <Drawer.Root
+      <SideDrawer
         open={open}
-        onOpenChange={(details) => setOpen(details.open)}
-        placement="start"
-        // Mounted only while open, so the resource list and its landmark are never in the page twice.
-        lazyMount
-        unmountOnExit
+        onOpenChange={setOpen}
+        title="Resources"
+        closeLabel="Close resources"
+        bodyProps={{ py: '4' }}
       >
-        <Portal>
-          <Drawer.Backdrop />
-          <Drawer.Positioner>
-            <Drawer.Content maxW="xs">
-              <Drawer.Header borderBottomWidth="1px" borderColor="border">
-                <Drawer.Title>Resources</Drawer.Title>
-              </Drawer.Header>
-              <Drawer.Body py="4">{children(() => setOpen(false))}</Drawer.Body>
-              <Drawer.CloseTrigger asChild>
-                <CloseButton size="sm" aria-label="Close resources" />
-              </Drawer.CloseTrigger>
-            </Drawer.Content>
-          </Drawer.Positioner>
-        </Portal>
-      </Drawer.Root>
+        {children(() => setOpen(false))}
+      </SideDrawer>
     </Box>
   );
 }
