@@ -10,12 +10,28 @@ import { realPlatformDocument } from './catalogue/real-platform-description';
 
 const description = buildApiDescription(realPlatformDocument());
 
-function renderAdmin(url: string, roles: readonly string[] = ['FullAccess']) {
-  // The platform is not running here: every call fails, which the pages must survive.
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(() => Promise.reject(new TypeError('offline in tests'))),
-  );
+/**
+ * The platform is not running here: every call fails, which the pages must survive, except the paths given, which
+ * answer their JSON.
+ */
+function platformAnswering(answers: Record<string, unknown> = {}) {
+  return vi.fn((input: RequestInfo | URL) => {
+    const url = input instanceof Request ? input.url : String(input);
+    const path = new URL(url, 'http://test').pathname;
+    const answer = Object.entries(answers).find(([suffix]) => path.endsWith(suffix));
+    if (!answer) return Promise.reject(new TypeError('offline in tests'));
+    return Promise.resolve(
+      new Response(JSON.stringify(answer[1]), { status: 200, headers: { 'content-type': 'application/json' } }),
+    );
+  });
+}
+
+function listOf(items: unknown[]) {
+  return { Items: items, Meta: { Page: 1, PageSize: 100, TotalCount: items.length, TotalPages: 1, ItemRange: [1, 1] } };
+}
+
+function renderAdmin(url: string, roles: readonly string[] = ['FullAccess'], answers?: Record<string, unknown>) {
+  vi.stubGlobal('fetch', platformAnswering(answers));
   const router = createMemoryRouter(appRoutes, { initialEntries: [url] });
   render(
     <AppProvider queryClient={createQueryClient()}>
@@ -85,10 +101,30 @@ describe('the admin routes', () => {
     expect(screen.getByRole('button', { name: 'Select Catalog' })).toBeTruthy();
   });
 
-  it('shows the company checkbox on an address', async () => {
-    renderAdmin('/admin/buyers/b1/addresses/a1/company');
+  it("shows the company checkbox on an address, checked when the platform lists the buyer's own assignment", async () => {
+    renderAdmin('/admin/buyers/b1/addresses/a1/company', ['FullAccess'], {
+      '/buyers/b1/addresses/assignments': listOf([{ AddressID: 'a1', UserID: null, UserGroupID: null }]),
+    });
     expect(await screen.findByRole('heading', { level: 2, name: 'Company' })).toBeTruthy();
+    const box = await screen.findByRole<HTMLInputElement>('checkbox', { name: 'Assigned to the buyer' });
+    expect(box.checked).toBe(true);
+    const listed = vi.mocked(fetch).mock.calls.map(([input]) => new URL(String(input), 'http://test'));
+    const assignments = listed.find((url) => url.pathname.endsWith('/buyers/b1/addresses/assignments'));
+    expect(assignments?.searchParams.get('addressID')).toBe('a1');
+  });
+
+  it('leaves the company checkbox clear when only a user group has the address', async () => {
+    renderAdmin('/admin/buyers/b1/addresses/a1/company', ['FullAccess'], {
+      '/buyers/b1/addresses/assignments': listOf([{ AddressID: 'a1', UserID: null, UserGroupID: 'g1' }]),
+    });
+    const box = await screen.findByRole<HTMLInputElement>('checkbox', { name: 'Assigned to the buyer' });
+    expect(box.checked).toBe(false);
+  });
+
+  it('says so when the assignment cannot be read', async () => {
+    renderAdmin('/admin/buyers/b1/addresses/a1/company');
     expect(await screen.findByText('The assignment could not be loaded.')).toBeTruthy();
+    expect(screen.queryByRole('checkbox')).toBeNull();
   });
 
   it('opens the create form of a nested collection', async () => {
