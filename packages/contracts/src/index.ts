@@ -5,6 +5,7 @@
  */
 export * from './deliveries.ts';
 export * from './portal-claims.ts';
+export * from './received-deliveries.ts';
 export * from './search-indexes.ts';
 export * from './staging-restore.ts';
 export * from './subscriptions.ts';

@@ -11,6 +11,7 @@ import { createProfileLookup, type ProfileLookup } from './profile-lookup.ts';
 import { problemBody, registerProblemHandler } from './problems.ts';
 import { registerApiClientRoutes } from './routes-apiclients.ts';
 import { registerDeliveryRoutes } from './routes-deliveries.ts';
+import { registerReceiverInspectRoutes } from '../receiver/inspect-routes.ts';
 import { registerMeRoutes } from './routes-me.ts';
 import { registerRoleRoutes } from './routes-roles.ts';
 import { registerSearchIndexRoutes } from './routes-searchindexes.ts';
@@ -70,6 +71,7 @@ export function createPortalPart(options: PortalPartOptions = {}): Part {
       registerSubscriptionRoutes(api, services, captcha);
       registerStagingRestoreRoutes(api, services, captcha);
       registerDeliveryRoutes(api, services);
+      registerReceiverInspectRoutes(api, services);
     });
   }
 

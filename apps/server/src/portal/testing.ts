@@ -1,5 +1,6 @@
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import type { Config } from '../config.ts';
+import type { Part } from '../part.ts';
 import { PORTAL_CLAIMS } from '@portal/contracts';
 import { insertMarketplace, seedUser } from '../platform/auth/testing.ts';
 import { PgStore } from '../platform/engine/pg-store.ts';
@@ -78,7 +79,9 @@ export interface PortalTestServer {
  * The platform and the portal on a real port over a private database, the portal trusting a local
  * key pair instead of the identity provider. Platform marketplace `mkt1` is created (empty).
  */
-export async function startPortalTestServer(options: { jobs?: boolean } = {}): Promise<PortalTestServer> {
+export async function startPortalTestServer(
+  options: { jobs?: boolean; extraParts?: readonly Part[] } = {},
+): Promise<PortalTestServer> {
   const database = await createTestDatabaseTarget();
   // The URLs derived from the public URL must name the real port, so it is chosen up front.
   const port = await freePort();
@@ -111,7 +114,7 @@ export async function startPortalTestServer(options: { jobs?: boolean } = {}): P
     captcha: { cost: 1, counterRange: [10, 50] },
   });
   const server = await startServer(config, {
-    parts: [platformPart, portal],
+    parts: [platformPart, portal, ...(options.extraParts ?? [])],
     jobs: { pollingIntervalSeconds: 0.5 },
     // The provider's current-user endpoint, for access tokens without an email claim.
     beforeListen: (app) => {

@@ -19,6 +19,7 @@ import {
 } from './access.ts';
 import { seedBuyers } from './buyers.ts';
 import { seedCatalog } from './catalog.ts';
+import { seedDemoReceiver } from './demo-receiver.ts';
 import type { SeedContext, SeedHashes } from './common.ts';
 import { seedOwner, seedSuppliers } from './organization.ts';
 import { seedOrders } from './orders.ts';
@@ -100,7 +101,10 @@ async function seedMarketplace(
     const writer = new SeedWriter(registry, definition.id);
     const context: SeedContext = { writer, marketplaceId: definition.id, ...shared };
     addAdminAccess(context, definition);
-    if (definition.environment === 'Sandbox') seedStore(context);
+    if (definition.environment === 'Sandbox') {
+      seedStore(context);
+      await seedDemoReceiver(inTransaction, context);
+    }
     const counts = writer.counts();
     await writer.flush(inTransaction);
     return counts;
