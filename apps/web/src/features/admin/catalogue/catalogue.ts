@@ -469,6 +469,14 @@ export const CATALOGUE: readonly CatalogueCollection[] = [
     label: 'Delivery Configurations',
     singular: 'Delivery Configuration',
     operations: crud('DeliveryConfigurations'),
+    // The receiver the product runs (self-service 'Received deliveries') shows what a configuration sending to it got.
+    itemLinks: [
+      {
+        label: 'View received deliveries',
+        to: '/self-service/received-deliveries',
+        shows: (item) => sendsToBuiltInReceiver(item),
+      },
+    ],
   }),
   row({
     path: 'integration-events',
@@ -524,4 +532,11 @@ export function routeParamNames(path: string): string[] {
 export function tabSegment(tab: CatalogueTab): string {
   if (tab.kind === 'related') return tab.segment;
   return collectionByKey(tab.collection).path.split('/').at(-1) ?? '';
+}
+
+/** Whether a delivery configuration's HTTP target is the built-in receiver (`{PUBLIC_URL}/receiver/{marketplace}`). */
+function sendsToBuiltInReceiver(item: Readonly<Record<string, unknown>>): boolean {
+  const targets = item.DeliveryTargets as { Http?: { Endpoint?: unknown } } | null | undefined;
+  const endpoint = targets?.Http?.Endpoint;
+  return typeof endpoint === 'string' && /\/receiver\/[^/?#]+$/.test(endpoint);
 }

@@ -1,6 +1,7 @@
 import { Box, Heading, HStack, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { displayName } from '@/lib/display-name';
+import { AppLink } from '@/ui/app-link';
 import { AppNavLink } from '@/ui/app-nav-link';
 import type { CatalogueCollection } from '../catalogue/catalogue';
 import { tabHref, type OwnerItem } from '../catalogue/resolve-path';
@@ -16,6 +17,7 @@ export function ItemFrame(props: {
   const { collection, owner, children } = props;
   const item = useItem(collection, owner?.params ?? {}, owner?.itemId ?? null);
   const isNew = owner === null;
+  const data = item.data;
   const title = isNew ? `New ${collection.singular}` : item.data ? displayName(item.data) : collection.singular;
   return (
     <Stack gap="5" minW="0">
@@ -33,7 +35,17 @@ export function ItemFrame(props: {
             </Text>
           )}
         </Box>
-        {owner && <ConsoleLink collection={collection} params={owner.params} />}
+        <HStack gap="4" wrap="wrap">
+          {data &&
+            collection.itemLinks
+              ?.filter((link) => link.shows(data))
+              .map((link) => (
+                <AppLink key={link.to} to={link.to} fontSize="sm" color="blue.fg" textDecoration="underline">
+                  {link.label}
+                </AppLink>
+              ))}
+          {owner && <ConsoleLink collection={collection} params={owner.params} />}
+        </HStack>
       </HStack>
       {owner && collection.tabs.length > 0 && (
         // The tabs wrap onto a second row rather than scroll: a scrolled row cut the last tab (a buyer's 'Approval

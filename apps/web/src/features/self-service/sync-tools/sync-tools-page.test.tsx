@@ -130,6 +130,13 @@ describe('Sync tools', () => {
       expect(screen.getByText(SYNC_TEXTS.unauthorized)).toBeTruthy();
       expect(screen.queryByRole('button', { name: 'Submit' })).toBeNull();
     }
+    expect(screen.queryByRole('link', { name: 'View received deliveries' })).toBeNull();
+  });
+
+  it('links to what the receiver the platform runs got', () => {
+    renderPage();
+    const link = screen.getByRole('link', { name: 'View received deliveries' });
+    expect(link.getAttribute('href')).toBe('/self-service/received-deliveries');
   });
 
   it('product sync: Submit waits for a catalog and the captcha, then resets the form and the captcha', async () => {

@@ -1,5 +1,7 @@
-import { Alert, Heading, Stack, Tabs } from '@chakra-ui/react';
+import { Alert, Heading, Stack, Tabs, Text } from '@chakra-ui/react';
 import { usePortalContext } from '@/app/portal/portal-context';
+import { AppLink } from '@/ui/app-link';
+import { RECEIVED_DELIVERIES_PATH } from '../received-deliveries/received-model';
 import { EntitySyncTab } from './entity-sync-form';
 import { OrderSyncForm } from './order-sync-form';
 import { ProductSyncForm } from './product-sync-form';
@@ -42,6 +44,15 @@ export function SyncToolsPage() {
           </Tabs.Content>
         ))}
       </Tabs.Root>
+      {allowed && (
+        <Text fontSize="sm" color="fg.muted">
+          The demo marketplace&apos;s delivery configuration sends to a receiver the platform runs, so you can see what
+          a sync delivered:{' '}
+          <AppLink to={RECEIVED_DELIVERIES_PATH} color="blue.fg" textDecoration="underline">
+            View received deliveries
+          </AppLink>
+        </Text>
+      )}
       {allowed && <SyncRuns />}
     </Stack>
   );
