@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { DEMO_USERS, signIn } from './sign-in.ts';
 import { seriousViolations } from './axe.ts';
+import { platformAdmin } from './platform-api.ts';
 
 const CONTEXT = 'organization=demo-org&tenantName=demo-sandbox';
 
@@ -16,8 +17,18 @@ function rows(page: Page) {
   return page.getByRole('main').getByRole('row', { name: /^Open / });
 }
 
+/** The Name cell of every row shown, in order. */
+async function shownNames(page: Page): Promise<string[]> {
+  return (await rows(page).all()).length === 0
+    ? []
+    : await rows(page).evaluateAll((found) => found.map((row) => row.querySelectorAll('td')[1]?.textContent ?? ''));
+}
+
+/** The portal's list shows 20 a page; the platform's answer to the same question, as names. */
+const PAGE = 20;
+
 test.describe('Marketplace explorer: products list', () => {
-  test('searches, sorts, filters, pages, keeps columns after reload and shows a grid', async ({ page }) => {
+  test('searches, sorts, filters, pages, keeps columns after reload and shows a grid', async ({ page, baseURL }) => {
     await signIn(page, DEMO_USERS.owner);
     await open(page, '/admin/products', 'Products');
     await expect(rows(page).first()).toBeVisible();
@@ -29,38 +40,50 @@ test.describe('Marketplace explorer: products list', () => {
     await page.getByRole('button', { name: 'Page 1', exact: true }).click();
     await expect(page).not.toHaveURL(/[?&]p=/);
 
-    // Sort by name, then descending.
+    // Sort by name, then descending: the rows are the platform's own first page for that sort.
+    const platform = await platformAdmin(page.request, baseURL);
+    const names = async (query: string) =>
+      (await platform<{ Name: string }>(`/products?pageSize=${PAGE}&${query}`)).Items.map((item) => item.Name);
     await page.getByRole('button', { name: 'Name', exact: true }).click();
     await expect(page).toHaveURL(/[?&]sort=Name(&|$)/);
+    await expect.poll(() => shownNames(page)).toEqual(await names('sortBy=Name'));
     await page.getByRole('button', { name: 'Name', exact: true }).click();
     await expect(page).toHaveURL(/[?&]sort=%21Name(&|$)/);
     await expect(page.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'descending');
+    const descending = await names('sortBy=!Name');
+    await expect.poll(() => shownNames(page)).toEqual(descending);
 
-    // Search: `/` focuses the box.
-    const firstName = (await rows(page).first().getByRole('cell').nth(1).textContent()) ?? '';
+    // Search: `/` focuses the box. A name from the middle of the list, not the first row.
+    const term = descending[7]?.split(' ')[0] ?? '';
+    expect(term).not.toBe('');
     await page.locator('body').press('/');
     const search = page.getByRole('searchbox', { name: 'Search products' });
     await expect(search).toBeFocused();
     await search.fill('zzzz-no-such-product');
     await expect(page).toHaveURL(/[?&]s=zzzz-no-such-product/);
     await expect(page.getByText('No results. Try clearing your search and/or filters.')).toBeVisible();
-    await search.fill(firstName);
-    await expect(rows(page).first()).toContainText(firstName);
+    await search.fill(term);
+    const searched = await platform(`/products?pageSize=${PAGE}&sortBy=!Name&search=${encodeURIComponent(term)}`);
+    expect(searched.Meta.TotalCount).toBeGreaterThan(0);
+    await expect(page.getByText(`${searched.Meta.TotalCount} items`, { exact: true })).toBeVisible();
+    await expect.poll(() => shownNames(page)).toEqual(searched.Items.map((item) => item.Name));
 
-    // Filter: Active equals true, written as the platform's syntax.
+    // Filter: Name starts with a prefix, written as the platform's syntax; the rows are the platform's answer.
     await search.fill('');
+    const prefix = descending[3]?.slice(0, 3) ?? '';
     await page.getByRole('button', { name: 'Filters' }).click();
     const filters = page.getByRole('dialog', { name: 'Filters' });
     await filters.getByRole('button', { name: 'Add filter' }).click();
     await filters.getByLabel('Field').selectOption('Name');
     await filters.getByLabel('Operator').selectOption('startsWith');
-    await filters.getByLabel('Value').fill(firstName.slice(0, 3));
+    await filters.getByLabel('Value').fill(prefix);
     await filters.getByRole('button', { name: 'Apply filters' }).click();
-    await expect(page).toHaveURL(
-      new RegExp(`[?&]Name=${encodeURIComponent(firstName.slice(0, 3)).replace(/%20/g, '\\+')}\\*`),
-    );
+    await expect(page).toHaveURL(new RegExp(`[?&]Name=${encodeURIComponent(prefix).replace(/%20/g, '\\+')}\\*`));
     await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeVisible();
-    await expect(rows(page).first()).toContainText(firstName.slice(0, 3));
+    const filtered = await platform(`/products?pageSize=${PAGE}&sortBy=!Name&Name=${encodeURIComponent(`${prefix}*`)}`);
+    expect(filtered.Meta.TotalCount).toBeGreaterThan(0);
+    await expect(page.getByText(`${filtered.Meta.TotalCount} items`, { exact: true })).toBeVisible();
+    await expect.poll(() => shownNames(page)).toEqual(filtered.Items.map((item) => item.Name));
 
     // Columns: add Ship Weight, still there after a reload.
     await page.getByRole('button', { name: 'Columns' }).click();
@@ -90,7 +113,10 @@ test.describe('Marketplace explorer: products list', () => {
 });
 
 test.describe('Marketplace explorer: product detail', () => {
-  test('creates after validation, saves only the changed field, then deletes through the dialog', async ({ page }) => {
+  test('creates after validation, saves only the changed field, then deletes through the dialog', async ({
+    page,
+    baseURL,
+  }) => {
     const id = `e2e-product-${Date.now()}`;
     await signIn(page, DEMO_USERS.owner);
     await open(page, '/admin/products', 'Products');
@@ -135,6 +161,9 @@ test.describe('Marketplace explorer: product detail', () => {
     await dialog.getByRole('button', { name: 'Delete Product' }).click();
     await expect(page).toHaveURL(/\/admin\/products\?/);
     await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
+    // Gone from the platform, not only from the screen.
+    const platform = await platformAdmin(page.request, baseURL);
+    await expect(platform(`/products/${id}`)).rejects.toThrow(`/products/${id} answered 404`);
   });
 
   test('a duplicate ID answers 409 and the form keeps what was typed', async ({ page }) => {

@@ -23,6 +23,9 @@ it.each([
   ['a body nested 10,000 levels deep', '{"Name":' + '['.repeat(10_000) + ']'.repeat(10_000) + '}'],
 ])('refuses %s with 400 problem details and keeps the group as it was', async (_case, body) => {
   const before = await t.call('/marketplace/roles/custom-group-2', owner);
+  // The group must exist, or two 404s would look 'unchanged'.
+  expect(before.status).toBe(200);
+  expect(before.body).toMatchObject({ Id: 'custom-group-2' });
   const refused = await putRaw('/marketplace/roles/custom-group-2', body);
   expect(refused.status).toBe(400);
   expect(refused.type).toContain('application/problem+json');

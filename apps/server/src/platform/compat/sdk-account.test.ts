@@ -14,8 +14,8 @@ import {
 } from 'ordercloud-javascript-sdk';
 import { afterEach, describe, expect, it } from 'vitest';
 import { verificationCodes } from '../resources/password-resets.ts';
-import { ADMIN, sdkError } from './sdk-harness.ts';
-import { createShoppingBuyer, signInAsAdmin, useCompatServer } from './sdk-suite.ts';
+import { ADMIN, sdkError } from './testing/sdk-harness.ts';
+import { createShoppingBuyer, signInAsAdmin, useCompatServer } from './testing/sdk-suite.ts';
 
 // Forgotten passwords, moving users between buyers and per-variant stock through the SDK (see sdk-suite.ts).
 useCompatServer();

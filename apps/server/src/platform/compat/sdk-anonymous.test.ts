@@ -10,8 +10,8 @@ import {
   Tokens,
 } from 'ordercloud-javascript-sdk';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { resetSdk, sdkError, tokenClaims } from './sdk-harness.ts';
-import { createShoppingBuyer, signInAsAdmin, useCompatServer } from './sdk-suite.ts';
+import { resetSdk, sdkError, tokenClaims } from './testing/sdk-harness.ts';
+import { createShoppingBuyer, signInAsAdmin, useCompatServer } from './testing/sdk-suite.ts';
 
 // Anonymous shopping through the SDK (see sdk-suite.ts): Auth.Anonymous, a cart, then Me.Register
 // or Me.TransferAnonUserOrder, exactly as a storefront calls them.

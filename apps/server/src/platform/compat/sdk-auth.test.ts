@@ -10,8 +10,8 @@ import {
   Users,
 } from 'ordercloud-javascript-sdk';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { ADMIN, expiredToken, sdkError, tokenClaims } from './sdk-harness.ts';
-import { signInAsAdmin, useCompatServer } from './sdk-suite.ts';
+import { ADMIN, expiredToken, sdkError, tokenClaims } from './testing/sdk-harness.ts';
+import { signInAsAdmin, useCompatServer } from './testing/sdk-suite.ts';
 
 // Signing in, tokens and impersonation through the SDK, and the errors it surfaces (see sdk-suite.ts).
 useCompatServer();

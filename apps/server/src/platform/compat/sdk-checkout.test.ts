@@ -10,9 +10,9 @@ import {
 } from 'ordercloud-javascript-sdk';
 import { describe, expect, it } from 'vitest';
 import { checkoutHash } from '../orders/checkout-middleware.ts';
-import { json, useFakeMiddleware } from '../orders/checkout-test-middleware.ts';
-import { ADMIN, sdkError, tokenClaims } from './sdk-harness.ts';
-import { createShoppingBuyer, signInAsAdmin, useCompatServer } from './sdk-suite.ts';
+import { json, useFakeMiddleware } from '../orders/testing/checkout-middleware.ts';
+import { ADMIN, sdkError, tokenClaims } from './testing/sdk-harness.ts';
+import { createShoppingBuyer, signInAsAdmin, useCompatServer } from './testing/sdk-suite.ts';
 
 // The checkout integration (IntegrationEvents.EstimateShipping, SelectShipmethods, Calculate,
 // GetWorksheet) through the SDK, against a local server playing the middleware (see sdk-suite.ts).

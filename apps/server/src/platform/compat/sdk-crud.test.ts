@@ -13,8 +13,8 @@ import {
   type Product,
 } from 'ordercloud-javascript-sdk';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sdkError } from './sdk-harness.ts';
-import { signInAsAdmin, useCompatServer } from './sdk-suite.ts';
+import { sdkError } from './testing/sdk-harness.ts';
+import { signInAsAdmin, useCompatServer } from './testing/sdk-suite.ts';
 
 // Creating, reading, changing and deleting objects and assignments through the SDK (see sdk-suite.ts).
 

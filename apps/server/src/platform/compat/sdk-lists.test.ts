@@ -1,7 +1,7 @@
 import { Products } from 'ordercloud-javascript-sdk';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { resetSdk, sdkError } from './sdk-harness.ts';
-import { signInAsAdmin, useCompatServer } from './sdk-suite.ts';
+import { resetSdk, sdkError } from './testing/sdk-harness.ts';
+import { signInAsAdmin, useCompatServer } from './testing/sdk-suite.ts';
 
 // List queries through the SDK: filters, search, sorting and paging (see sdk-suite.ts).
 const compat = useCompatServer();

@@ -9,8 +9,8 @@ import {
   type OrderSplitResult,
 } from 'ordercloud-javascript-sdk';
 import { describe, expect, it } from 'vitest';
-import { sdkError } from './sdk-harness.ts';
-import { signInAsAdmin, useCompatServer } from './sdk-suite.ts';
+import { sdkError } from './testing/sdk-harness.ts';
+import { signInAsAdmin, useCompatServer } from './testing/sdk-suite.ts';
 
 // Splitting and forwarding orders to suppliers, and line items across orders, through the SDK (see sdk-suite.ts).
 useCompatServer();

@@ -4,7 +4,7 @@ import { deliveryAttempts } from '../../observability/metrics.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
 import { attemptDelivery, deliverDue, dueDeliveries, recordDeliveries, type NewDelivery } from './deliveries.ts';
 import { listDeliveries } from './log.ts';
-import { deliverySettings } from './send.ts';
+import { DELIVERY_SETTINGS } from './send.ts';
 import { configTargets, type HttpTarget } from './targets.ts';
 import { startReceiver, type TestReceiver } from './testing.ts';
 
@@ -101,7 +101,7 @@ describe('the delivery engine', () => {
     receiver.script.push(503);
     const [id] = await recordDeliveries(t.database.db, [delivery()]);
     const first = await attemptDelivery(t.database.db, id as string);
-    expect(first).toMatchObject({ status: 'Retrying', statusCode: 503, retryInMs: deliverySettings.backoffMs[0] });
+    expect(first).toMatchObject({ status: 'Retrying', statusCode: 503, retryInMs: DELIVERY_SETTINGS.backoffMs[0] });
     expect(await deliverDue(t.database.db)).toEqual([]);
     await later(5_000);
     expect(await deliverDue(t.database.db)).toEqual([]);
@@ -182,24 +182,18 @@ describe('the delivery engine', () => {
       expect(await dueDeliveries(t.database.db)).toEqual([]);
       await later(1_000);
     }
-    expect(waits).toEqual(deliverySettings.backoffMs);
+    expect(waits).toEqual(DELIVERY_SETTINGS.backoffMs);
     const [entry] = await log();
     expect(entry).toMatchObject({ Status: 'Failed', Attempts: 5 });
     expect(entry?.LastError).toMatch(/^Could not be reached/);
   });
 
   it('gives up on a receiver that does not answer in time, and tries again', async () => {
-    const saved = deliverySettings.timeoutMs;
-    deliverySettings.timeoutMs = 300;
-    try {
-      receiver.script.push('hang');
-      const [id] = await recordDeliveries(t.database.db, [delivery()]);
-      const outcome = await attemptDelivery(t.database.db, id as string);
-      expect(outcome).toMatchObject({ status: 'Retrying', statusCode: null });
-      expect((await log())[0]?.LastError).toBe('No answer within 0.3 seconds.');
-    } finally {
-      deliverySettings.timeoutMs = saved;
-    }
+    receiver.script.push('hang');
+    const [id] = await recordDeliveries(t.database.db, [delivery()]);
+    const outcome = await attemptDelivery(t.database.db, id as string, { ...DELIVERY_SETTINGS, timeoutMs: 300 });
+    expect(outcome).toMatchObject({ status: 'Retrying', statusCode: null });
+    expect((await log())[0]?.LastError).toBe('No answer within 0.3 seconds.');
   });
 
   it('sends a delivery once when two workers claim it at the same time', async () => {

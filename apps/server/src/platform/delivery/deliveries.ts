@@ -5,7 +5,7 @@ import { millisecondsInterval } from '../../cluster/db-clock.ts';
 import type { Db } from '../../db/database.ts';
 import { deliveryAttempts } from '../../observability/metrics.ts';
 import { rowsOf } from '../search/model.ts';
-import { deliverySettings, maxAttempts, postSigned } from './send.ts';
+import { DELIVERY_SETTINGS, maxAttempts, postSigned, type DeliverySettings } from './send.ts';
 import type { DeliveryTarget } from './targets.ts';
 
 /** An attempt under way longer than this was cut short (its process died); it counts and is tried again. */
@@ -108,7 +108,11 @@ function headersOf(row: DeliveryRow): Record<string, string> {
  * until the last one fails it. Answers undefined when the delivery is not due or already taken.
  * Due, claimed and next are all the database's time, so every process judges them alike.
  */
-export async function attemptDelivery(db: Db, id: string): Promise<AttemptOutcome | undefined> {
+export async function attemptDelivery(
+  db: Db,
+  id: string,
+  settings: DeliverySettings = DELIVERY_SETTINGS,
+): Promise<AttemptOutcome | undefined> {
   const [row] = await rowsOf<DeliveryRow>(
     db,
     sql`UPDATE platform.deliveries SET status = 'Sending', attempts = attempts + 1, claimed_at = clock_timestamp()
@@ -116,11 +120,11 @@ export async function attemptDelivery(db: Db, id: string): Promise<AttemptOutcom
         RETURNING *`,
   );
   if (!row) return undefined;
-  const result = await postSigned(row.target, row.body ?? 'null', row.signing_key, headersOf(row));
+  const result = await postSigned(row.target, row.body ?? 'null', row.signing_key, headersOf(row), settings.timeoutMs);
   const attempt = row.attempts;
-  const lastChance = attempt >= maxAttempts();
+  const lastChance = attempt >= maxAttempts(settings);
   const status: DeliveryStatus = result.ok ? 'Delivered' : result.retryable && !lastChance ? 'Retrying' : 'Failed';
-  const retryInMs = status === 'Retrying' ? (deliverySettings.backoffMs[attempt - 1] ?? 0) : null;
+  const retryInMs = status === 'Retrying' ? (settings.backoffMs[attempt - 1] ?? 0) : null;
   const next =
     retryInMs === null ? sql`NULL::timestamptz` : sql`clock_timestamp() + ${millisecondsInterval(retryInMs)}`;
   // One statement records the attempt and the outcome together (its CTE reads the row as it was
@@ -149,12 +153,16 @@ export async function attemptDelivery(db: Db, id: string): Promise<AttemptOutcom
  * is never taken for a stale one) is counted as a failed attempt and becomes due again, or Failed
  * when it was the last.
  */
-export async function dueDeliveries(db: Db, limit = 100): Promise<string[]> {
+export async function dueDeliveries(
+  db: Db,
+  limit = 100,
+  settings: DeliverySettings = DELIVERY_SETTINGS,
+): Promise<string[]> {
   await db.execute(
     sql`UPDATE platform.deliveries
-        SET status = CASE WHEN attempts >= ${maxAttempts()} THEN 'Failed' ELSE 'Retrying' END,
+        SET status = CASE WHEN attempts >= ${maxAttempts(settings)} THEN 'Failed' ELSE 'Retrying' END,
             last_error = 'The attempt was interrupted before the receiver answered.',
-            completed_at = CASE WHEN attempts >= ${maxAttempts()} THEN clock_timestamp() ELSE NULL END,
+            completed_at = CASE WHEN attempts >= ${maxAttempts(settings)} THEN clock_timestamp() ELSE NULL END,
             next_attempt_at = clock_timestamp(), claimed_at = NULL
         WHERE status = 'Sending' AND claimed_at < clock_timestamp() - ${millisecondsInterval(STALE_SENDING_MS)}`,
   );
@@ -168,10 +176,10 @@ export async function dueDeliveries(db: Db, limit = 100): Promise<string[]> {
 }
 
 /** Sends every delivery that is due now, one after the other (the upkeep job's catch-up, and tests). */
-export async function deliverDue(db: Db): Promise<AttemptOutcome[]> {
+export async function deliverDue(db: Db, settings: DeliverySettings = DELIVERY_SETTINGS): Promise<AttemptOutcome[]> {
   const outcomes: AttemptOutcome[] = [];
-  for (const id of await dueDeliveries(db)) {
-    const outcome = await attemptDelivery(db, id);
+  for (const id of await dueDeliveries(db, 100, settings)) {
+    const outcome = await attemptDelivery(db, id, settings);
     if (outcome) outcomes.push(outcome);
   }
   return outcomes;

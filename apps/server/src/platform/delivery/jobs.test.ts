@@ -4,8 +4,8 @@ import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { JobQueue } from '../../jobs/job-queue.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
 import { recordDeliveries, type NewDelivery } from './deliveries.ts';
-import { createDeliveryQueue, deliveryJob } from './jobs.ts';
-import { deliverySettings } from './send.ts';
+import { createDeliveryQueue, deliveryJobWith } from './jobs.ts';
+import { DELIVERY_SETTINGS } from './send.ts';
 import { startReceiver, type TestReceiver } from './testing.ts';
 
 let t: TestDatabase;
@@ -16,7 +16,8 @@ beforeAll(async () => {
   t = await createTestDatabase();
   receiver = await startReceiver();
   queue = new JobQueue(t.database, pino({ level: 'silent' }), { pollingIntervalSeconds: 0.2 });
-  await queue.start([deliveryJob]);
+  // The real delivery job, with retries a second apart instead of minutes.
+  await queue.start([deliveryJobWith({ ...DELIVERY_SETTINGS, backoffMs: [1_000, 1_000, 1_000, 1_000] })]);
 });
 afterAll(async () => {
   await queue?.stop(2_000);
@@ -70,17 +71,11 @@ it('queues many deliveries in one call and sends each exactly once', async () =>
 });
 
 it('queues the retry of a 5xx for when its back-off ends, and the receiver sees the same delivery id twice', async () => {
-  const saved = deliverySettings.backoffMs;
-  deliverySettings.backoffMs = [1_000, 1_000, 1_000, 1_000];
-  try {
-    receiver.script.push(503);
-    const [id] = await recordDeliveries(t.database.db, [delivery(100)]);
-    await createDeliveryQueue(t.database, failOnError)([id as string]);
-    const [first, second] = await receiver.waitFor(2, 30_000);
-    expect(first?.headers['x-delivery-id']).toBe(id);
-    expect(second?.headers['x-delivery-id']).toBe(id);
-    expect(second?.raw).toBe(first?.raw);
-  } finally {
-    deliverySettings.backoffMs = saved;
-  }
+  receiver.script.push(503);
+  const [id] = await recordDeliveries(t.database.db, [delivery(100)]);
+  await createDeliveryQueue(t.database, failOnError)([id as string]);
+  const [first, second] = await receiver.waitFor(2, 30_000);
+  expect(first?.headers['x-delivery-id']).toBe(id);
+  expect(second?.headers['x-delivery-id']).toBe(id);
+  expect(second?.raw).toBe(first?.raw);
 });

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.ts';
 import type { JobDefinition } from '../../jobs/job-queue.ts';
 import { currentRequestId } from '../../observability/request-context.ts';
 import { attemptDelivery, deliverDue, removeOldDeliveries } from './deliveries.ts';
+import { DELIVERY_SETTINGS, type DeliverySettings } from './send.ts';
 
 export const DELIVERY_JOB = 'platform-delivery';
 
@@ -50,24 +51,31 @@ export function createDeliveryQueue(database: Database, onError: (error: unknown
   };
 }
 
-/** One attempt at one delivery; a retry is queued again for when its back-off ends. */
-export const deliveryJob: JobDefinition<{ deliveryId?: string }> = {
-  name: DELIVERY_JOB,
-  // Each attempt claims its own row, so several may run at once; one receiver taking its full
-  // 10 s to answer must not hold up the deliveries to every other receiver behind it.
-  concurrency: 8,
-  async run({ deliveryId }, { database, logger }) {
-    if (typeof deliveryId !== 'string') return { skipped: 'no delivery id' };
-    const outcome = await attemptDelivery(database.db, deliveryId);
-    if (outcome?.status === 'Retrying' && outcome.retryInMs !== null) {
-      const queue = createDeliveryQueue(database, (error) =>
-        logger.warn({ err: error }, 'retry not queued; the upkeep job will send it'),
-      );
-      await queue([deliveryId], outcome.retryInMs);
-    }
-    return outcome ?? { skipped: 'not due or already taken' };
-  },
-};
+/**
+ * One attempt at one delivery; a retry is queued again for when its back-off ends. Built from settings so a test
+ * can run the real job with quick retries.
+ */
+export function deliveryJobWith(settings: DeliverySettings): JobDefinition<{ deliveryId?: string }> {
+  return {
+    name: DELIVERY_JOB,
+    // Each attempt claims its own row, so several may run at once; one receiver taking its full
+    // 10 s to answer must not hold up the deliveries to every other receiver behind it.
+    concurrency: 8,
+    async run({ deliveryId }, { database, logger }) {
+      if (typeof deliveryId !== 'string') return { skipped: 'no delivery id' };
+      const outcome = await attemptDelivery(database.db, deliveryId, settings);
+      if (outcome?.status === 'Retrying' && outcome.retryInMs !== null) {
+        const queue = createDeliveryQueue(database, (error) =>
+          logger.warn({ err: error }, 'retry not queued; the upkeep job will send it'),
+        );
+        await queue([deliveryId], outcome.retryInMs);
+      }
+      return outcome ?? { skipped: 'not due or already taken' };
+    },
+  };
+}
+
+export const deliveryJob = deliveryJobWith(DELIVERY_SETTINGS);
 
 /** Every minute: interrupted attempts made due again, due deliveries whose job was lost sent, old log rows removed. */
 export const deliveryUpkeepJob: JobDefinition = {

@@ -1,16 +1,19 @@
 import { checkoutHash } from '../orders/checkout-middleware.ts';
 
-/**
- * How long a receiver may take, how often a delivery is tried and how long it waits between tries.
- * A settings object rather than constants so tests can shorten them.
- */
-export const deliverySettings = {
-  timeoutMs: 10_000,
+/** How long a receiver may take, how often a delivery is tried and how long it waits between tries. */
+export interface DeliverySettings {
+  readonly timeoutMs: number;
   /** Waits before attempts 2, 3, 4 and 5 (the last); a 5xx or network error on the last attempt fails it. */
-  backoffMs: [10_000, 60_000, 5 * 60_000, 30 * 60_000] as number[],
-};
+  readonly backoffMs: readonly number[];
+}
 
-export const maxAttempts = () => deliverySettings.backoffMs.length + 1;
+/** What the product uses; a test passes settings of its own (a short timeout, quick retries) where it needs them. */
+export const DELIVERY_SETTINGS: DeliverySettings = Object.freeze({
+  timeoutMs: 10_000,
+  backoffMs: Object.freeze([10_000, 60_000, 5 * 60_000, 30 * 60_000]),
+});
+
+export const maxAttempts = (settings: DeliverySettings) => settings.backoffMs.length + 1;
 
 /** What one POST came to. */
 export interface SendResult {
@@ -35,6 +38,7 @@ export async function postSigned(
   body: string,
   signingKey: string | null,
   headers: Record<string, string>,
+  timeoutMs = DELIVERY_SETTINGS.timeoutMs,
 ): Promise<SendResult> {
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
@@ -49,14 +53,14 @@ export async function postSigned(
       },
       body,
       redirect: 'manual',
-      signal: AbortSignal.timeout(deliverySettings.timeoutMs),
+      signal: AbortSignal.timeout(timeoutMs),
     });
     // The answer is read (and dropped) under the same time limit, so a receiver stalling mid-answer fails too.
     await response.arrayBuffer();
   } catch (error) {
     const timedOut = error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
     const reason = timedOut
-      ? `No answer within ${deliverySettings.timeoutMs / 1000} seconds.`
+      ? `No answer within ${timeoutMs / 1000} seconds.`
       : `Could not be reached: ${describe(error)}.`;
     return { statusCode: null, durationMs: elapsed(), error: reason, ok: false, retryable: true };
   }

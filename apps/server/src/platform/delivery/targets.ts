@@ -1,4 +1,4 @@
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { filled } from '../engine/values.ts';
 
 /** A destination this platform POSTs to: a URL, the key the body is signed with, extra headers. */

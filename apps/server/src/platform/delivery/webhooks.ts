@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/database.ts';
-import type { CompletedCall, Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
+import type { CompletedCall } from '../resources/types.ts';
 import { PgStore } from '../engine/pg-store.ts';
 import { platformRegistry } from '../resources/index.ts';
 import { recordDeliveries, type NewDelivery } from './deliveries.ts';

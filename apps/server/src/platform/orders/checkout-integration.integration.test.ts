@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { ApiError } from '../engine/errors.ts';
 import { checkoutCallSettings, checkoutHash } from './checkout-middleware.ts';
-import { json, useFakeMiddleware } from './checkout-test-middleware.ts';
-import { buyerAuth, out, outsider, SEED, shopper, shopperOrder, useSeededOrdersKit } from './test-support.ts';
+import { json, useFakeMiddleware } from './testing/checkout-middleware.ts';
+import { buyerAuth, out, outsider, SEED, shopper, shopperOrder, useSeededOrdersKit } from './testing/order-fixtures.ts';
 
 const HASH_KEY = 'checkout-secret';
 // Started before the kit's own beforeAll, which configures the event with its URL.

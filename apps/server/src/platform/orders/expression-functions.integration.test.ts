@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Item } from '../engine/context.ts';
-import { out, SEED, shopper, useSeededOrdersKit, type OrdersTestKit } from './test-support.ts';
+import type { Item } from '../engine/item.ts';
+import { out, SEED, shopper, useSeededOrdersKit, type OrdersTestKit } from './testing/order-fixtures.ts';
 
 /**
  * in(), round(), if()/ifs() and product.inparentcategory() through the platform: saved on promotions and

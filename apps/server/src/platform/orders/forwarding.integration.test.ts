@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import type { ListPage } from '../engine/list-query.ts';
 import {
   adminAuth,
@@ -11,7 +11,7 @@ import {
   supplierAuth,
   useSeededOrdersKit,
   type OrdersTestKit,
-} from './test-support.ts';
+} from './testing/order-fixtures.ts';
 
 interface SplitResult {
   OutgoingOrders: Item[];

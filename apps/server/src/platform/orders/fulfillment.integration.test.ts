@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import type { ListPage } from '../engine/list-query.ts';
 import {
   adminAuth,
@@ -11,7 +11,7 @@ import {
   shopperOrder,
   supplierAuth,
   useSeededOrdersKit,
-} from './test-support.ts';
+} from './testing/order-fixtures.ts';
 
 const kit = useSeededOrdersKit();
 const incoming = (orderID: string) => ({ direction: 'Incoming', orderID });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import type { ListPage } from '../engine/list-query.ts';
-import { adminAuth, out, SEED, shopper, supplierAuth, useSeededOrdersKit, type OrdersTestKit } from './test-support.ts';
+import { adminAuth, out, SEED, shopper, supplierAuth, useSeededOrdersKit, type OrdersTestKit } from './testing/order-fixtures.ts';
 
 /**
  * LineItem.IncomingOrderID and OutgoingOrderID on every answer: IncomingOrderID names the order the line

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AuthContext, Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
+import type { AuthContext } from '../engine/auth-context.ts';
 import type { ListPage } from '../engine/list-query.ts';
 import {
   adminAuth,
@@ -11,7 +12,7 @@ import {
   supplierAuth,
   useSeededOrdersKit,
   type OrdersTestKit,
-} from './test-support.ts';
+} from './testing/order-fixtures.ts';
 
 /**
  * Three orders: `oa` (submitted) and `ob` of the shopper, `oc` of the other buyer; and, once `oa`

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ListPage } from '../engine/list-query.ts';
-import { out, shopper, shopperOrder, useSeededOrdersKit } from './test-support.ts';
+import { out, shopper, shopperOrder, useSeededOrdersKit } from './testing/order-fixtures.ts';
 
 const kit = useSeededOrdersKit(async ({ call }) => {
   await call('Promotions.Create', {

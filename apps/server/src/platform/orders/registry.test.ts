@@ -5,7 +5,7 @@ import { pathParams } from '../engine/ids.ts';
 import { buildOperations } from '../engine/operations.ts';
 import { ordersAndFulfillmentResources } from '../resources/orders.ts';
 import { subscriptionIntegrationResources } from '../resources/subscriptions.ts';
-import { createOrdersTestRegistry } from './test-support.ts';
+import { createOrdersTestRegistry } from './testing/order-fixtures.ts';
 
 const registry = createOrdersTestRegistry();
 const operations = buildOperations(registry);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import type { ListPage } from '../engine/list-query.ts';
 import { processDueSubscriptions } from './subscription-run.ts';
 import {
@@ -12,7 +12,7 @@ import {
   shopper,
   shopperOrder,
   useSeededOrdersKit,
-} from './test-support.ts';
+} from './testing/order-fixtures.ts';
 
 const kit = useSeededOrdersKit(async (made) => {
   await made.call('AdminUserGroups.Create', { body: { ID: 'returns-desk', Name: 'Returns desk' } });

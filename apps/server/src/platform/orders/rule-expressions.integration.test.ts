@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Item } from '../engine/context.ts';
-import { out, SEED, shopper, useSeededOrdersKit } from './test-support.ts';
+import type { Item } from '../engine/item.ts';
+import { out, SEED, shopper, useSeededOrdersKit } from './testing/order-fixtures.ts';
 
 const kit = useSeededOrdersKit();
 const buyerRules = { buyerID: SEED.buyer };

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import {
   adminAuth,
   createOrdersTestKit,
@@ -8,7 +8,7 @@ import {
   seedMarketplace,
   supplierAuth,
   type OrdersTestKit,
-} from '../orders/test-support.ts';
+} from '../orders/testing/order-fixtures.ts';
 import { registryResources, useRegistryApp } from './testing/registry-cases.ts';
 import { STANDARD_OPERATIONS } from './types.ts';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN, startCompatServer, tokenClaims, type CompatServer } from '../compat/sdk-harness.ts';
+import { ADMIN, startCompatServer, tokenClaims, type CompatServer } from '../compat/testing/sdk-harness.ts';
 
 /*
  * Anonymous shopping against the whole server (real tokens, real authenticator): anonymous shoppers

@@ -1,9 +1,9 @@
 import { Configuration, Tokens, type OrderCloudError } from 'ordercloud-javascript-sdk';
-import { startServer, type RunningServer } from '../../server.ts';
-import { createTestDatabaseTarget, testConfig, type TestDatabaseTarget } from '../../testing/test-database.ts';
-import { assignProfile, insertMarketplace, seedProfile, seedUser } from '../auth/testing.ts';
-import { PgStore } from '../engine/pg-store.ts';
-import { platformRegistry } from '../resources/index.ts';
+import { startServer, type RunningServer } from '../../../server.ts';
+import { createTestDatabaseTarget, testConfig, type TestDatabaseTarget } from '../../../testing/test-database.ts';
+import { assignProfile, insertMarketplace, seedProfile, seedUser } from '../../auth/testing.ts';
+import { PgStore } from '../../engine/pg-store.ts';
+import { platformRegistry } from '../../resources/index.ts';
 
 /** The marketplace owner the compat suite signs in as; its profile (FullAccess) is assigned marketplace-wide. */
 export const ADMIN = { username: 'admin', password: 'Demo-Admin-1', clientId: 'mkt1-admin' } as const;

@@ -1,16 +1,18 @@
 import { afterAll, beforeAll } from 'vitest';
-import { ensurePlatformTables } from '../auth/testing.ts';
-import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
-import type { AuthContext, Item, OperationContext } from '../engine/context.ts';
-import { ApiError } from '../engine/errors.ts';
-import { buildOperations, type PlatformOperation } from '../engine/operations.ts';
-import { PgStore } from '../engine/pg-store.ts';
-import { checkRoles } from '../engine/routes.ts';
-import { ENUMS } from '../resources/enums.ts';
-import { platformRegistry, platformResources } from '../resources/index.ts';
-import { ordersAndFulfillmentModels, ordersAndFulfillmentResources } from '../resources/orders.ts';
-import { createRegistry, type Registry } from '../resources/registry.ts';
-import { subscriptionIntegrationResources } from '../resources/subscriptions.ts';
+import { ensurePlatformTables } from '../../auth/testing.ts';
+import { createTestDatabase, type TestDatabase } from '../../../testing/test-database.ts';
+import type { Item } from '../../engine/item.ts';
+import type { AuthContext } from '../../engine/auth-context.ts';
+import type { OperationContext, Registry } from '../../resources/types.ts';
+import { ApiError } from '../../engine/errors.ts';
+import { buildOperations, type PlatformOperation } from '../../engine/operations.ts';
+import { PgStore } from '../../engine/pg-store.ts';
+import { checkRoles } from '../../engine/routes.ts';
+import { ENUMS } from '../../resources/enums.ts';
+import { platformRegistry, platformResources } from '../../resources/index.ts';
+import { ordersAndFulfillmentModels, ordersAndFulfillmentResources } from '../../resources/orders.ts';
+import { createRegistry } from '../../resources/registry.ts';
+import { subscriptionIntegrationResources } from '../../resources/subscriptions.ts';
 
 /** The marketplace every order test works in. */
 export const MARKETPLACE = 'mkt1';
