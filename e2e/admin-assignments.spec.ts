@@ -181,26 +181,27 @@ test.describe('Marketplace explorer: assignments', () => {
     const config = configs.Items.find((item) => item.ClientID);
     if (!config) throw new Error('The demo data has no impersonation config of an API client.');
     const clientId = config.ClientID;
-    const assigned = await list<{ BuyerID: string | null }>(`/apiclients/assignments?apiClientID=${clientId}`);
-    const buyerIds = assigned.Items.map((item) => item.BuyerID).filter((id): id is string => Boolean(id));
-
-    await signIn(page, DEMO_USERS.owner);
-    await open(page, `api-clients/${clientId}/impersonation-configs`, 'Impersonation Configs');
-    await expect(page.getByRole('link', { name: config.ID })).toHaveAttribute(
-      'href',
-      new RegExp(`/admin/impersonation-configs/${config.ID}`),
-    );
-    await page.getByRole('navigation', { name: 'Api Client sections' }).getByRole('link', { name: 'Buyers' }).click();
-    await expect(page.getByRole('heading', { level: 2, name: 'Buyers', exact: true })).toBeVisible();
-    if (buyerIds.length === 0) {
-      await expect(page.getByText('Nothing here yet. Try creating a new item first.')).toBeVisible();
-      return;
-    }
-    const buyers = await list<{ ID: string; Name: string }>(`/buyers?ID=${buyerIds.slice(0, 20).join('|')}`);
-    for (const buyer of buyers.Items) {
+    // A known assignment to look for: the first buyer, assigned to the client here unless it already is.
+    const send = await platformAdminWrite(request, baseURL);
+    const [buyer] = (await list<{ ID: string; Name: string }>('/buyers?pageSize=1&sortBy=ID')).Items;
+    if (!buyer) throw new Error('The demo data has no buyer.');
+    const before = await list<{ BuyerID: string | null }>(`/apiclients/assignments?apiClientID=${clientId}`);
+    const arranged = !before.Items.some((item) => item.BuyerID === buyer.ID);
+    if (arranged) await send('POST', '/apiclients/assignments', { ApiClientID: clientId, BuyerID: buyer.ID });
+    try {
+      await signIn(page, DEMO_USERS.owner);
+      await open(page, `api-clients/${clientId}/impersonation-configs`, 'Impersonation Configs');
+      await expect(page.getByRole('link', { name: config.ID })).toHaveAttribute(
+        'href',
+        new RegExp(`/admin/impersonation-configs/${config.ID}`),
+      );
+      await page.getByRole('navigation', { name: 'Api Client sections' }).getByRole('link', { name: 'Buyers' }).click();
+      await expect(page.getByRole('heading', { level: 2, name: 'Buyers', exact: true })).toBeVisible();
       await expect(
         page.getByRole('row').filter({ hasText: buyer.ID }).getByRole('link', { name: buyer.Name }),
       ).toBeVisible();
+    } finally {
+      if (arranged) await send('DELETE', `/buyers/${buyer.ID}/ApiClients/Assignments/${clientId}`);
     }
   });
 
