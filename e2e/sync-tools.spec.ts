@@ -1,39 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
-import { createHmac } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { platformAdmin, platformAdminWrite } from './platform-api.ts';
+import { platformAdmin } from './platform-api.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 import { DEMO_USERS, signIn } from './sign-in.ts';
 
 const CONTEXT = 'organization=demo-org&tenantName=demo-sandbox';
 const UNAUTHORIZED =
   'You are not authorized to trigger product, order, or entity syncs. Please contact your organization administrator to adjust your permissions.';
-const RECEIVER_STATUS = 202;
-const SECRET = 'sync-journey-secret';
-
-interface Received {
-  body: string;
-  signature: string | undefined;
-}
-
-/** A receiver on this machine answering every POST with RECEIVER_STATUS, keeping what arrived. */
-async function startReceiver(): Promise<{ server: Server; url: string; received: Received[] }> {
-  const received: Received[] = [];
-  const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const hash = request.headers['x-oc-hash'];
-      received.push({ body: Buffer.concat(chunks).toString('utf8'), signature: Array.isArray(hash) ? hash[0] : hash });
-      response.writeHead(RECEIVER_STATUS).end();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { server, url: `http://127.0.0.1:${port}/sync`, received };
-}
-
 async function openSyncTools(page: Page, email: string, context = CONTEXT): Promise<void> {
   const params = new URLSearchParams(context);
   await signIn(page, email, {
@@ -45,93 +17,110 @@ async function openSyncTools(page: Page, email: string, context = CONTEXT): Prom
 }
 
 test.describe('sync tools', () => {
-  test('the owner syncs a catalog and watches the run deliver it, signed, to the receiver', async ({
+  test('the owner syncs a catalog and its orders to the built-in receiver and finds both in the inspector', async ({
     page,
     request,
     baseURL,
   }) => {
-    test.setTimeout(120_000);
-    const receiver = await startReceiver();
-    const send = await platformAdminWrite(request, baseURL);
+    test.setTimeout(150_000);
+    // The demo marketplace's own delivery configuration (the demo seed's) sends to the receiver the platform runs.
     const list = await platformAdmin(request, baseURL);
-    const config = await send<{ ID: string }>('POST', '/integrations/deliveryconfig', {
-      Name: 'Sync journey receiver',
-      Enabled: true,
-      DeliveryTargets: { Http: { Endpoint: receiver.url, Secret: SECRET } },
-    });
-    try {
-      const catalogId = (await list<{ ID: string }>('/catalogs?pageSize=1')).Items[0]?.ID ?? '';
-      expect(catalogId).not.toBe('');
-      await openSyncTools(page, DEMO_USERS.owner);
-      await expect(page.getByText('This tool is limited to marketplace administrators.')).toBeVisible();
+    const configs = (
+      await list<{ ID: string; DeliveryTargets: { Http: { Endpoint: string } } }>('/integrations/deliveryconfig')
+    ).Items;
+    expect(configs.map((config) => [config.ID, new URL(config.DeliveryTargets.Http.Endpoint).pathname])).toContainEqual(
+      ['demo-receiver', '/receiver/demo-sandbox'],
+    );
+    const catalogId = (await list<{ ID: string }>('/catalogs?pageSize=1')).Items[0]?.ID ?? '';
+    expect(catalogId).not.toBe('');
+    await openSyncTools(page, DEMO_USERS.owner);
+    await expect(page.getByText('This tool is limited to marketplace administrators.')).toBeVisible();
 
-      const submit = page.getByRole('button', { name: 'Submit' });
-      // The admin forms' ID picker: a box that takes a typed id and offers the marketplace's catalogs.
-      const catalog = page.getByRole('combobox', { name: 'Catalog ID' });
-      await catalog.focus();
-      await catalog.blur();
-      await expect(page.getByText('Catalog ID is required')).toBeVisible();
-      await page.getByText("I'm not a robot").click();
-      await catalog.fill(catalogId);
-      await expect(submit).toBeEnabled({ timeout: 30_000 });
-      await expectNoSeriousViolations(page);
-      await submit.click();
+    const submit = page.getByRole('button', { name: 'Submit' });
+    // The admin forms' ID picker: a box that takes a typed id and offers the marketplace's catalogs.
+    const catalog = page.getByRole('combobox', { name: 'Catalog ID' });
+    await catalog.focus();
+    await catalog.blur();
+    await expect(page.getByText('Catalog ID is required')).toBeVisible();
+    await page.getByText("I'm not a robot").click();
+    await catalog.fill(catalogId);
+    await expect(submit).toBeEnabled({ timeout: 30_000 });
+    await expectNoSeriousViolations(page);
+    await submit.click();
+    await expect(page.getByText('Product sync has successfully been triggered')).toBeVisible();
+    await expect(catalog).toHaveValue('');
 
-      await expect(page.getByText('Product sync has successfully been triggered')).toBeVisible();
-      await expect(catalog).toHaveValue('');
-      await expect(submit).toBeDisabled();
+    const products = page
+      .getByRole('listitem')
+      .filter({ hasText: `CatalogID: ${catalogId}` })
+      .first();
+    await expect(products.getByLabel('Status: Completed')).toBeVisible({ timeout: 60_000 });
+    const productCounts = (await products.textContent()) ?? '';
+    const [, read, batches] = /(\d+) read in (\d+) batch/.exec(productCounts) ?? [];
+    expect(Number(read)).toBeGreaterThan(0);
+    await expect(products).toContainText(`${read} delivered · deliveries: ${batches} delivered, 0 failed`);
+    await products.getByRole('button', { name: 'Show deliveries' }).click();
+    const deliveries = products.getByRole('region', { name: 'Deliveries of Products' });
+    await expect(deliveries.getByRole('cell', { name: '200', exact: true }).first()).toBeVisible();
+    await expect(deliveries.getByRole('cell', { name: /\/receiver\/demo-sandbox$/ }).first()).toBeVisible();
 
-      const run = page
-        .getByRole('listitem')
-        .filter({ hasText: `CatalogID: ${catalogId}` })
-        .first();
-      await expect(run.getByLabel('Status: Completed')).toBeVisible({ timeout: 60_000 });
-      await run.getByRole('button', { name: 'Show deliveries' }).click();
-      const deliveries = run.getByRole('region', { name: 'Deliveries of Products' });
-      await expect(deliveries.getByRole('cell', { name: String(RECEIVER_STATUS), exact: true }).first()).toBeVisible();
-      await expect(deliveries.getByRole('cell', { name: 'Delivered', exact: true }).first()).toBeVisible();
-      await expectNoSeriousViolations(page);
+    // The order sync too (no dates: every submitted order), delivered to the same receiver.
+    await page.getByRole('tab', { name: 'Order sync' }).click();
+    await page.getByText("I'm not a robot").click();
+    await expect(submit).toBeEnabled({ timeout: 30_000 });
+    await submit.click();
+    await expect(page.getByText('Order sync has successfully been triggered')).toBeVisible();
+    const orders = page
+      .getByRole('listitem')
+      .filter({ hasText: /^Orders/ })
+      .first();
+    await expect(orders.getByLabel('Status: Completed')).toBeVisible({ timeout: 90_000 });
+    await expect(orders).toContainText('0 failed, 0 not delivered, 0 pending');
 
-      // What arrived is the catalog's products, each batch signed with the configuration's secret.
-      const batches = receiver.received.map(({ body, signature }) => {
-        expect(signature).toBe(createHmac('sha256', SECRET).update(body).digest('base64'));
-        return JSON.parse(body) as { Entity: string; Parameters: Record<string, string>; Items: unknown[] };
-      });
-      const ours = batches.filter((batch) => batch.Parameters.CatalogID === catalogId);
-      expect(ours.length).toBeGreaterThan(0);
-      const delivered = ours.reduce((sum, batch) => sum + batch.Items.length, 0);
-      await expect(run).toContainText(`${delivered} delivered`);
-    } finally {
-      if (config) await send('DELETE', `/integrations/deliveryconfig/${encodeURIComponent(config.ID)}`);
-      receiver.server.close();
+    await page.getByRole('link', { name: 'View received deliveries' }).click();
+    await expect(page).toHaveURL(/\/self-service\/received-deliveries\?organization=demo-org&tenantName=demo-sandbox/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Received deliveries' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Received deliveries');
+    await expect(page.locator('code', { hasText: /\/receiver\/demo-sandbox$/ })).toBeVisible();
+    const received = page.getByRole('list', { name: 'Received deliveries' }).getByRole('listitem');
+    // Newest first: the order batches, then the product batches; the last product batch says so.
+    await expect(received.first()).toContainText('Orders, batch');
+    const lastProducts = received.filter({ hasText: `Products, batch ${batches} (last)` });
+    await expect(lastProducts).toHaveCount(1);
+    await expect(lastProducts).toContainText('Accepted, answered 200');
+    await expect(lastProducts).not.toContainText('none sent');
+    await lastProducts.getByRole('button', { name: 'Show body' }).click();
+    const body = lastProducts.getByLabel('Received body');
+    await expect(body).toContainText(`"CatalogID": "${catalogId}"`);
+    await expect(body).toContainText('"IsLastBatch": true');
+    await expect(lastProducts).toContainText('x-delivery-id:');
+    await expectNoSeriousViolations(page);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.screenshot({ path: test.info().outputPath(`received-deliveries-${width}.png`), fullPage: true });
     }
+
+    // The delivery configuration leads there too.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`/admin/delivery-configurations/demo-receiver?${CONTEXT}`);
+    await page.getByRole('link', { name: 'View received deliveries' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Received deliveries' })).toBeVisible();
+    await expect(page).toHaveURL(/\/self-service\/received-deliveries\?organization=demo-org&tenantName=demo-sandbox/);
   });
 
   test('the entity tab offers the server entities with None selected disabled and the first preselected', async ({
     page,
-    request,
-    baseURL,
   }) => {
     test.setTimeout(90_000);
-    // A configuration to send to, so the tab offers the captcha; the buyer that does not exist is what fails.
-    const send = await platformAdminWrite(request, baseURL);
-    const config = await send<{ ID: string }>('POST', '/integrations/deliveryconfig', {
-      Name: 'Entity journey receiver',
-      Enabled: true,
-      DeliveryTargets: { Http: { Endpoint: 'http://127.0.0.1:9/never-called', Secret: SECRET } },
-    });
-    try {
-      await entityJourney(page);
-    } finally {
-      if (config) await send('DELETE', `/integrations/deliveryconfig/${encodeURIComponent(config.ID)}`);
-    }
+    // The demo marketplace's delivery configuration lets the tab offer the captcha; the missing buyer is what fails.
+    await entityJourney(page);
   });
 
   test('on a marketplace with no delivery configuration each tab says so, with a link, before any captcha', async ({
     page,
   }) => {
     test.setTimeout(60_000);
-    // demo-staging's demo data has no delivery configuration (the sandbox journeys add theirs on demo-sandbox).
+    // demo-staging's demo data has no delivery configuration (only demo-sandbox sends to the built-in receiver).
     const staging = 'organization=demo-org&tenantName=demo-staging';
     await openSyncTools(page, DEMO_USERS.owner, staging);
     for (const tab of ['Product sync', 'Order sync', 'Entity sync']) {
@@ -185,5 +174,15 @@ test.describe('sync tools without SyncAdmin', () => {
       await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
     }
     await expectNoSeriousViolations(page);
+  });
+
+  test('a viewer without SyncAdmin is told so on the received deliveries page, and sees none', async ({ page }) => {
+    await signIn(page, DEMO_USERS.viewer);
+    await page.goto(`/self-service/received-deliveries?${CONTEXT}`);
+    await expect(page.getByRole('heading', { level: 2, name: 'Received deliveries' })).toBeVisible();
+    await expect(
+      page.getByText('You are not authorized to view the deliveries the receiver got.', { exact: false }),
+    ).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Received deliveries' })).toHaveCount(0);
   });
 });

@@ -6,8 +6,8 @@ import { storableText } from './storable.ts';
 
 /** How many requests the receiver keeps per marketplace; older ones go as new ones arrive. */
 export const RECEIVED_KEPT = 200;
-/** How much of a body is kept; a sync batch of 100 products is well under it. */
-export const MAX_STORED_BODY_BYTES = 512 * 1024;
+/** How much of a body is kept: a sync batch of 100 orders with their line items (about 600 KB) fits. */
+export const MAX_STORED_BODY_BYTES = 1024 * 1024;
 
 export interface IncomingRequest {
   marketplaceId: string;

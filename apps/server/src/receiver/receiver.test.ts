@@ -7,7 +7,7 @@ import { NO_GRANTS } from '../portal/role-groups.ts';
 import { startPortalTestServer, userClaims, type PortalTestServer } from '../portal/testing.ts';
 import { RECEIVER_NOT_AUTHORIZED } from './inspect-routes.ts';
 import { receiverPart } from './part.ts';
-import { listReceived, RECEIVED_KEPT, recordReceived } from './received.ts';
+import { listReceived, MAX_STORED_BODY_BYTES, RECEIVED_KEPT, recordReceived } from './received.ts';
 import { receiverEndpoint, receiverSigningKey } from './signing-key.ts';
 
 let t: PortalTestServer;
@@ -146,6 +146,27 @@ describe('the demo receiver', () => {
     expect((await deliver(endpoint, body, key)).status).toBe(200);
     const [newest] = (await list(tokens.syncer, '?limit=1')).body.Items;
     expect(newest?.Summary).toBe('Bad\uFFFDName, 0 items');
+  });
+
+  it('keeps the start of a body over the limit, saying so, and still reads its kind from the whole body', async () => {
+    const body = JSON.stringify({
+      Filler: 'é'.repeat(MAX_STORED_BODY_BYTES),
+      SyncRunID: 'r-big',
+      Entity: 'Orders',
+      Items: [],
+    });
+    expect((await deliver(endpoint, body, key)).status).toBe(200);
+    const [newest] = (await list(tokens.syncer, '?limit=1')).body.Items;
+    expect(newest).toMatchObject({
+      Summary: 'Orders, 0 items',
+      BodyBytes: Buffer.byteLength(body),
+      BodyTruncated: true,
+    });
+    const detail = (await t.call(`/receiver/requests/${newest?.ID}`, tokens.syncer)).body as ReceivedDetail;
+    // Cut on a character boundary: 'é' is two bytes, so no half character (U+FFFD) is left at the end.
+    expect(Buffer.byteLength(detail.Body)).toBeLessThanOrEqual(MAX_STORED_BODY_BYTES);
+    expect(detail.Body.startsWith('{"Filler":"éé')).toBe(true);
+    expect(detail.Body.endsWith('é')).toBe(true);
   });
 
   it('shows the inspector only to SyncAdmin, and webhook calls only to those who may read webhooks', async () => {

@@ -21,6 +21,7 @@ const ROUTE_LABELS: Readonly<Record<string, string>> = {
   'self-service': 'Self-service',
   'index-tools': 'Index tools',
   'sync-tools': 'Sync tools',
+  'received-deliveries': 'Received deliveries',
   subscriptions: 'Subscriptions',
   'staging-restore': 'Staging restore',
   incoming: 'Incoming',
