@@ -1,5 +1,6 @@
 import { Box, Field, Input, NativeSelect, Switch, Text, Textarea } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
+import { utcInputHint } from '@/ui/date-time';
 import { JsonEditor } from '@/ui/json-editor';
 import type { FormField } from './field-model';
 import { IdPicker } from './pickers/id-picker';
@@ -96,7 +97,12 @@ export function FieldControl(props: {
   idPicker?: IdPickerSlot | undefined;
 }) {
   const { field, control, error, idPicker } = props;
-  const help = field.control === 'datetime' ? [field.helpText, 'UTC'].filter(Boolean).join(' · ') : field.helpText;
+  // The box holds UTC in the browser's own rendering; below it the value reads in the portal's format, with the
+  // user's time beside it, so a date typed in the wrong zone is caught before it is saved.
+  const help =
+    field.control === 'datetime'
+      ? [field.helpText, utcInputHint(text(control.value)) || 'In UTC'].filter(Boolean).join(' · ')
+      : field.helpText;
   return (
     <Field.Root invalid={error !== undefined} required={field.rules.required}>
       <Field.Label>

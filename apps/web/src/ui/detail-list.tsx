@@ -1,6 +1,8 @@
 import { DataList } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 
-export type DetailRow = readonly [label: string, value: string];
+/** A label and its value: text, or an element such as a `<DateTime>`. */
+export type DetailRow = readonly [label: string, value: ReactNode];
 
 /** Label and value pairs, such as identifiers a developer copies; long values wrap anywhere. */
 export function DetailList({ rows, orientation }: { rows: readonly DetailRow[]; orientation?: 'horizontal' }) {

@@ -2,6 +2,7 @@ import { Badge, Box, Button, Collapsible, HStack, Stack, Text } from '@chakra-ui
 import { useMemo } from 'react';
 import type { ApiDescription } from '@/description/api-model';
 import { platformRoles } from '@/description/platform-roles';
+import { DateTime } from '@/ui/date-time';
 import { DetailList, type DetailRow } from '@/ui/detail-list';
 import { summarizeToken } from './lib/token-summary';
 
@@ -42,7 +43,7 @@ export function TokenDetails(props: TokenDetailsProps) {
     ['Marketplace ID', marketplaceId],
     ['Client ID', summary.clientId ?? 'N/A'],
     ['Username', summary.username ?? 'N/A'],
-    ['Expires', summary.expiresAt?.toISOString().replace('.000Z', 'Z') ?? 'N/A'],
+    ['Expires', <DateTime key="expires" value={summary.expiresAt} precision="second" fallback="N/A" />],
   ];
   return (
     <Collapsible.Root>

@@ -1,6 +1,7 @@
 import { Badge, Button, Card, HStack, ProgressCircle, Stack, Text } from '@chakra-ui/react';
 import type { SearchIndex } from '@/services/portal';
-import { cardLook, isInProgress, localDateTime } from './index-model';
+import { DateTime } from '@/ui/date-time';
+import { cardLook, isInProgress } from './index-model';
 
 export interface IndexCardProps {
   index: SearchIndex;
@@ -42,7 +43,7 @@ export function IndexCard({ index, hasErrors, selected, onSelect, onRebuild, reb
               )}
             </HStack>
             <Text fontSize="sm" color="fg.muted">
-              Created {localDateTime(index.DateCreated)}
+              Created <DateTime value={index.DateCreated} />
             </Text>
             {isInProgress(index.Status) && !look.loading && (
               <Text fontSize="sm">{Math.round(index.PercentComplete)}% complete</Text>

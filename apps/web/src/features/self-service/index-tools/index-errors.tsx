@@ -1,7 +1,8 @@
 import { Alert, Box, Spinner, Table, Text } from '@chakra-ui/react';
 import type { SearchIndex, SearchIndexError } from '@/services/portal';
 import { AppLink } from '@/ui/app-link';
-import { errorNotice, INDEX_TEXTS, localDateTime, THING_ID_LABEL, thingPath } from './index-model';
+import { DateTime } from '@/ui/date-time';
+import { errorNotice, INDEX_TEXTS, THING_ID_LABEL, thingPath } from './index-model';
 
 export interface IndexErrorsProps {
   index: SearchIndex;
@@ -84,7 +85,10 @@ function ErrorTable({ index, errors }: { index: SearchIndex; errors: readonly Se
                   {error.ThingID}
                 </AppLink>
               </Table.Cell>
-              <Table.Cell whiteSpace="nowrap">{localDateTime(error.FailedOn)}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap">
+                {/* The spec names this column "Local DateTime": the user's time, UTC on hover. */}
+                <DateTime value={error.FailedOn} zone="local" precision="second" />
+              </Table.Cell>
               <Table.Cell>{error.ErrorText}</Table.Cell>
             </Table.Row>
           ))}

@@ -1,6 +1,8 @@
 import { Card, DataList, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import type { ReactNode } from 'react';
 import type { SearchIndex } from '@/services/portal';
-import { buildSeconds, formatDuration, isInProgress, localDateTime } from './index-model';
+import { DateTime } from '@/ui/date-time';
+import { buildSeconds, formatDuration, isInProgress } from './index-model';
 
 /** Info cards beside the index cards: the selected index's build time and counts, and the old indexes kept. */
 export function IndexInfo({ index, old }: { index: SearchIndex; old: readonly SearchIndex[] }) {
@@ -18,8 +20,8 @@ export function IndexInfo({ index, old }: { index: SearchIndex; old: readonly Se
             Build
           </Card.Title>
           <DataList.Root orientation="horizontal" size="sm">
-            <Item label="Started" value={localDateTime(index.DateCreated)} />
-            {index.DateCompleted && <Item label="Finished" value={localDateTime(index.DateCompleted)} />}
+            <Item label="Started" value={<DateTime value={index.DateCreated} />} />
+            {index.DateCompleted && <Item label="Finished" value={<DateTime value={index.DateCompleted} />} />}
             <Item label="Build time" value={buildTime} />
             {index.DocumentCount != null && <Item label="Indexed" value={index.DocumentCount.toLocaleString()} />}
             {index.RejectedCount != null && <Item label="Rejected" value={index.RejectedCount.toLocaleString()} />}
@@ -40,7 +42,9 @@ export function IndexInfo({ index, old }: { index: SearchIndex; old: readonly Se
               <Text>
                 {old.length} old {old.length === 1 ? 'index is' : 'indexes are'} kept after newer builds replaced them.
               </Text>
-              <Text color="fg.muted">Newest created {localDateTime(old[0]?.DateCreated ?? '')}</Text>
+              <Text color="fg.muted">
+                Newest created <DateTime value={old[0]?.DateCreated} />
+              </Text>
             </Stack>
           )}
         </Card.Body>
@@ -49,7 +53,7 @@ export function IndexInfo({ index, old }: { index: SearchIndex; old: readonly Se
   );
 }
 
-function Item({ label, value }: { label: string; value: string }) {
+function Item({ label, value }: { label: string; value: ReactNode }) {
   return (
     <DataList.Item>
       <DataList.ItemLabel>{label}</DataList.ItemLabel>

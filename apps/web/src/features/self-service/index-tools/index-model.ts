@@ -122,12 +122,6 @@ export function formatDuration(seconds: number): string {
   return `${minutes} min ${Math.round(seconds - minutes * 60)} s`;
 }
 
-/** Date and time in the user's locale (the error table's "Local DateTime", the cards' created time). */
-export function localDateTime(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
-}
-
 // ERRORS: which banner or text the selected index shows above (or instead of) its error table.
 
 export type ErrorNotice = 'active-errors' | 'failed' | 'failed-without-errors' | 'no-errors' | 'errors';

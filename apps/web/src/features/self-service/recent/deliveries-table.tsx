@@ -1,6 +1,6 @@
 import { Table } from '@chakra-ui/react';
+import { DateTime } from '@/ui/date-time';
 import type { Delivery } from '../sync-tools/sync-types';
-import { when } from './recent-section';
 
 /** Deliveries with the receiver's answer (status code, attempts, last duration); the last error on hover. */
 export function DeliveriesTable(props: { deliveries: readonly Delivery[]; label: string; maxH: string }) {
@@ -21,7 +21,9 @@ export function DeliveriesTable(props: { deliveries: readonly Delivery[]; label:
         <Table.Body>
           {deliveries.map((delivery) => (
             <Table.Row key={delivery.ID}>
-              <Table.Cell whiteSpace="nowrap">{when(delivery.DateCreated)}</Table.Cell>
+              <Table.Cell whiteSpace="nowrap">
+                <DateTime value={delivery.DateCreated} />
+              </Table.Cell>
               <Table.Cell>
                 {delivery.PayloadKind}
                 {delivery.ItemCount > 0 ? ` (${delivery.ItemCount} items)` : ''}

@@ -1,6 +1,7 @@
 import { Alert, Heading, HStack, Spinner, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { describeError } from '@/services/portal-error';
+import { formatDateTime } from '@/ui/date-time';
 
 /** What the section needs of a query: react-query's result, narrowed to what it reads. */
 export type RecentQuery<T> =
@@ -8,7 +9,8 @@ export type RecentQuery<T> =
   | { isPending: false; isError: true; data: T | undefined; error: unknown }
   | { isPending: false; isError: false; data: T; error: null };
 
-export const when = (iso: string) => new Date(iso).toLocaleString();
+/** A moment as text in the portal's one format (for labels; on screen prefer `<DateTime>`, which adds local time). */
+export const when = (iso: string) => formatDateTime(iso);
 
 /**
  * Beyond the spec, every self-service tool lists what it did recently (runs, deliveries) so an operator sees what

@@ -1,5 +1,6 @@
 import { Badge, HStack, Stack, Table, Text } from '@chakra-ui/react';
-import { RecentSection, when } from '../recent/recent-section';
+import { DateTime } from '@/ui/date-time';
+import { RecentSection } from '../recent/recent-section';
 import type { useSubscriptionRuns } from './subscriptions-api';
 import { RUN_PALETTE, runSummary, type SubscriptionRun } from './subscriptions-model';
 
@@ -35,7 +36,7 @@ function RunCards({ runs }: { runs: readonly SubscriptionRun[] }) {
         <Stack as="li" key={run.ID} gap="1" borderWidth="1px" rounded="l2" p="3" fontSize="sm">
           <HStack justify="space-between" align="flex-start" gap="2">
             <Text>
-              {when(run.DateRequested)}
+              <DateTime value={run.DateRequested} />
               {run.RequestedBy ? ` by ${run.RequestedBy}` : ''} · {run.Trigger}
             </Text>
             <Badge colorPalette={RUN_PALETTE[run.Status]} variant="surface" flexShrink={0}>
@@ -99,7 +100,7 @@ function RunRow({ run }: { run: SubscriptionRun }) {
   return (
     <Table.Row>
       <Table.Cell whiteSpace="nowrap">
-        {when(run.DateRequested)}
+        <DateTime value={run.DateRequested} />
         {run.RequestedBy ? ` by ${run.RequestedBy}` : ''}
       </Table.Cell>
       <Table.Cell>{run.Trigger}</Table.Cell>
