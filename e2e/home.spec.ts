@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { readdirSync, readFileSync } from 'node:fs';
 import { DEMO_USERS, signIn } from './sign-in.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 
@@ -41,6 +42,70 @@ test.describe('home dashboard', () => {
     await expect(page.getByRole('list', { name: 'Latest release notes' }).getByRole('listitem')).toHaveCount(3);
     await expect(page.getByRole('tab', { name: 'JavaScript' })).toBeVisible();
     await expect(page.getByRole('tab', { name: '.NET' })).toBeVisible();
+  });
+
+  test('a knowledge-base link opens its article and a release note its page, inside the portal', async ({ page }) => {
+    await signIn(page, DEMO_USERS.owner);
+    const articles = page.getByRole('list', { name: 'Latest articles' });
+    const first = articles.getByRole('link').first();
+    const title = (await first.textContent()) ?? '';
+    expect(title).not.toBe('');
+    await first.click();
+    await expect(page).toHaveURL(/\/articles\/[a-z0-9-]+\?organization=demo-org&tenantName=demo-sandbox$/);
+    await expect(page.getByRole('heading', { level: 1, name: title, exact: true })).toBeVisible();
+    // The body is rendered markdown: its sections are headings below the title, its text paragraphs.
+    const article = page.getByRole('article', { name: title });
+    await expect(article.getByRole('heading', { level: 2 }).first()).toBeVisible();
+    await expect(article.getByText(/^Published \d{1,2} [A-Z][a-z]{2,3} \d{4}$/)).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Knowledge base');
+    await page.screenshot({ path: test.info().outputPath('article-1440.png'), fullPage: true });
+
+    await page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Home' }).click();
+    const notes = page.getByRole('list', { name: 'Latest release notes' });
+    const newest = notes.getByRole('link').first();
+    const version = ((await newest.textContent()) ?? '').replace(/^Version /, '');
+    expect(version).toMatch(/^\d+\.\d+\.\d+$/);
+    await newest.click();
+    await expect(page).toHaveURL(
+      new RegExp(`/release-notes/${version.replaceAll('.', '\\.')}\\?organization=demo-org`),
+    );
+    await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^Version ${version}: `) })).toBeVisible();
+    await expect(page.getByText(/^Released \d{1,2} [A-Z][a-z]{2,3} \d{4}$/)).toBeVisible();
+
+    // An address naming no article says so, with a way on; it is not an error.
+    await page.goto('/articles/no-such-article?organization=demo-org&tenantName=demo-sandbox');
+    await expect(page.getByRole('heading', { level: 1, name: 'Article not found' })).toBeVisible();
+    await page.getByRole('link', { name: 'See all articles' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Knowledge base' })).toBeVisible();
+    const shipped = readdirSync(new URL('../apps/server/src/content/articles/', import.meta.url)).filter((name) =>
+      name.endsWith('.md'),
+    );
+    await expect(page.getByRole('list', { name: 'Articles' }).getByRole('listitem')).toHaveCount(shipped.length);
+  });
+
+  test('the SDK tab names the package the README installs', async ({ page }) => {
+    const readme = readFileSync(new URL('../README.md', import.meta.url), 'utf8');
+    const installed = /npm install ([@a-z0-9/_.-]+)/.exec(readme)?.[1];
+    expect(installed).toBeTruthy();
+    await signIn(page, DEMO_USERS.owner);
+    const sdk = page.getByRole('region', { name: 'Install an SDK' });
+    await expect(sdk.getByRole('tabpanel')).toHaveText(`npm install ${installed}`);
+    await sdk.getByRole('tab', { name: '.NET' }).click();
+    await expect(sdk.getByRole('tabpanel')).toHaveText('dotnet add package OrderCloud.SDK');
+  });
+
+  test('the marketplace card is in view without scrolling at 1440 x 900', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, DEMO_USERS.owner);
+    const card = page.getByRole('region', { name: 'Your marketplace', exact: true });
+    await expect(card.getByText('demo-sandbox', { exact: true })).toBeVisible();
+    const box = await card.boundingBox();
+    expect(box).not.toBeNull();
+    expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(900);
+    await page.screenshot({ path: test.info().outputPath('home-1440.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(card).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('home-390.png'), fullPage: true });
   });
 
   test('has no serious or critical accessibility violations', async ({ page }) => {

@@ -132,6 +132,36 @@ describe('POST /content/graphql: queries', () => {
     });
   });
 
+  it('gives one article by slug and one release note by API version, with its body, and null for none', async () => {
+    const response = await post({
+      query: `query Pages($slug: String!, $version: String!) {
+        article(slug: $slug) { title publishDate body }
+        older: article(slug: "a-3") { title }
+        missing: article(slug: "no-such-article") { title }
+        releaseNote(apiVersion: $version) { title date body }
+        noNote: releaseNote(apiVersion: "9.9.9") { title }
+      }`,
+      variables: { slug: 'a-0', version: '1.0.459' },
+    });
+    expect(response.statusCode).toBe(200);
+    // a-0 is the oldest article, beyond any list's cap: the page still finds it.
+    expect(response.json()).toEqual({
+      data: {
+        article: { title: 'Article 0', publishDate: '2024-01-01', body: 'B' },
+        older: { title: 'Article 3' },
+        missing: null,
+        releaseNote: { title: 'Note 59', date: note(59).date, body: 'B' },
+        noNote: null,
+      },
+    });
+  });
+
+  it('refuses an article query without a slug', async () => {
+    const response = await post({ query: '{ article { title } }' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0].message).toMatch(/argument "slug" of type "String!" is required/);
+  });
+
   it('honours first, caps it, and treats null as the default', async () => {
     const response = await post({
       query:

@@ -83,6 +83,20 @@ export function buildContentSchema(library: ContentLibrary): GraphQLSchema {
           return ordered.slice(0, limit(args.first, 5, MAX_DOCUMENTS));
         },
       },
+      article: {
+        type: ArticleType,
+        description: 'One article by its slug (its page in the portal); null when no article has that slug.',
+        args: { slug: { type: new GraphQLNonNull(GraphQLString) } },
+        resolve: (_source, args: { slug: string }) =>
+          library.articles.find((article) => article.slug === args.slug) ?? null,
+      },
+      releaseNote: {
+        type: ReleaseNoteType,
+        description: 'One release note by its API version (its page in the portal); null when there is none.',
+        args: { apiVersion: { type: new GraphQLNonNull(GraphQLString) } },
+        resolve: (_source, args: { apiVersion: string }) =>
+          library.releaseNotes.find((note) => note.apiVersion === args.apiVersion) ?? null,
+      },
       releaseNotes: {
         type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(ReleaseNoteType))),
         description: `Release notes, newest first (first: at most ${MAX_DOCUMENTS}).`,

@@ -27,6 +27,8 @@ const ROUTE_LABELS: Readonly<Record<string, string>> = {
   incoming: 'Incoming',
   outgoing: 'Outgoing',
   new: 'New',
+  articles: 'Knowledge base',
+  'release-notes': 'Release notes',
 };
 
 /**

@@ -1,11 +1,14 @@
-import { Card, Heading, Link, Skeleton, Stack, Text } from '@chakra-ui/react';
+import { Card, Heading, Skeleton, Stack, Text } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
 import { CONTENT_LIMITS } from '@/services/content';
+import { AppLink } from '@/ui/app-link';
+import { DateTime } from '@/ui/date-time';
 import { useErrorToast } from '@/ui/notify-error';
-import { useLatestArticles, useLatestReleaseNotes } from './home-queries';
+import { articlePath, releaseNotePath, useLatestArticles, useLatestReleaseNotes } from './content/content-queries';
 
 /** A dashboard card with a heading; `id` names the section for assistive technology. */
-export function DashboardCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+export function DashboardCard(props: { id: string; title: string; children: ReactNode; footer?: ReactNode }) {
+  const { id, title, children, footer } = props;
   return (
     <Card.Root as="section" aria-labelledby={id} h="full">
       <Card.Header>
@@ -14,6 +17,7 @@ export function DashboardCard({ id, title, children }: { id: string; title: stri
         </Heading>
       </Card.Header>
       <Card.Body>{children}</Card.Body>
+      {footer && <Card.Footer>{footer}</Card.Footer>}
     </Card.Root>
   );
 }
@@ -38,12 +42,20 @@ export function CardError({ children }: { children: ReactNode }) {
   );
 }
 
-/** The latest knowledge-base articles: title and description. */
+/** The latest knowledge-base articles: title and description, each opening its page. */
 export function KnowledgeBaseCard() {
   const articles = useLatestArticles();
   useErrorToast(articles.error);
   return (
-    <DashboardCard id="knowledge-base-title" title="Knowledge base">
+    <DashboardCard
+      id="knowledge-base-title"
+      title="Knowledge base"
+      footer={
+        <AppLink to="/articles" fontSize="sm" color="blue.fg">
+          All articles
+        </AppLink>
+      }
+    >
       {articles.isPending ? (
         <CardSkeleton rows={CONTENT_LIMITS.articles} />
       ) : articles.isError ? (
@@ -54,10 +66,9 @@ export function KnowledgeBaseCard() {
         <Stack as="ul" gap="3" listStyleType="none" m="0" p="0" aria-label="Latest articles">
           {articles.data.map((article) => (
             <li key={article.id}>
-              {/* The portal has no article pages yet; the slug anchor keeps each link distinct until it does. */}
-              <Link href={`#${article.slug}`} fontWeight="semibold">
+              <AppLink to={articlePath(article.slug)} fontWeight="semibold">
                 {article.title}
-              </Link>
+              </AppLink>
               <Text fontSize="sm" color="fg.muted">
                 {article.description}
               </Text>
@@ -69,12 +80,20 @@ export function KnowledgeBaseCard() {
   );
 }
 
-/** The latest release notes: API version and date. */
+/** The latest release notes: API version and date, each opening its note. */
 export function ApiVersionsCard() {
   const notes = useLatestReleaseNotes();
   useErrorToast(notes.error);
   return (
-    <DashboardCard id="api-versions-title" title="API versions">
+    <DashboardCard
+      id="api-versions-title"
+      title="API versions"
+      footer={
+        <AppLink to="/release-notes" fontSize="sm" color="blue.fg">
+          All release notes
+        </AppLink>
+      }
+    >
       {notes.isPending ? (
         <CardSkeleton rows={CONTENT_LIMITS.releaseNotes} />
       ) : notes.isError ? (
@@ -85,9 +104,11 @@ export function ApiVersionsCard() {
         <Stack as="ul" gap="2" listStyleType="none" m="0" p="0" aria-label="Latest release notes">
           {notes.data.map((note) => (
             <li key={note.id}>
-              <Text fontWeight="semibold">Version {note.apiVersion}</Text>
+              <AppLink to={releaseNotePath(note.apiVersion)} fontWeight="semibold">
+                Version {note.apiVersion}
+              </AppLink>
               <Text fontSize="sm" color="fg.muted">
-                <time dateTime={note.date}>{note.date}</time>
+                <DateTime value={note.date} />
                 {note.title ? ` · ${note.title}` : ''}
               </Text>
             </li>

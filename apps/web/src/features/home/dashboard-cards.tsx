@@ -7,10 +7,11 @@ import { consoleLink } from './checklist-model';
 import { DashboardCard } from './content-cards';
 
 /**
- * The SDK packages the install tabs show. UI text names no vendor, so the defaults are neutral placeholders an
- * operator replaces with the real public package names of their platform.
+ * The SDK packages the install tabs show: the published packages that work against this platform unchanged (the
+ * README's quick start installs the JavaScript one). They are package identifiers a developer must type exactly, so
+ * they are the one place the platform's vendor name appears; the text around them stays neutral.
  */
-export const SDK_PACKAGES = { javascript: 'marketplace-sdk', dotnet: 'Marketplace.Sdk' } as const;
+export const SDK_PACKAGES = { javascript: 'ordercloud-javascript-sdk', dotnet: 'OrderCloud.SDK' } as const;
 
 export function RolesCard() {
   return (

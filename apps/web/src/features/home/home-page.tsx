@@ -1,20 +1,14 @@
-import { Badge, Card, DataList, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
+import { Badge, Heading, HStack, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { sectionTiles } from '@/access/access';
 import { sidebarSections } from '@/app/navigation';
 import { usePortalContext } from '@/app/portal/portal-context';
 import { AppLink } from '@/ui/app-link';
 import { Dashboard } from './dashboard';
+import { MarketplaceCard } from './marketplace-card';
 
 /** The first word of a name, for the greeting. */
 export function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? '';
-}
-
-/** Production is where mistakes cost most, so it stands out (spec 1 §2 Routes "/"). */
-function environmentPalette(environment: string): string {
-  if (environment === 'Production') return 'red';
-  if (environment === 'Staging') return 'orange';
-  return 'blue';
 }
 
 /** The landing page: greeting, marketplace card and one tile per sidebar section the user may use. */
@@ -38,37 +32,9 @@ export function HomePage() {
         </Text>
       </Stack>
 
-      <Dashboard />
+      <MarketplaceCard />
 
-      <Card.Root as="section" aria-labelledby="marketplace-card-title" maxW="2xl">
-        <Card.Header>
-          <Heading as="h2" id="marketplace-card-title" size="md">
-            Your marketplace
-          </Heading>
-        </Card.Header>
-        <Card.Body>
-          <DataList.Root orientation="horizontal">
-            <DataList.Item>
-              <DataList.ItemLabel>Marketplace ID</DataList.ItemLabel>
-              <DataList.ItemValue>{marketplace.Id}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>Environment</DataList.ItemLabel>
-              <DataList.ItemValue>
-                <Badge colorPalette={environmentPalette(marketplace.OcEnvironment)}>{marketplace.OcEnvironment}</Badge>
-              </DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>Region</DataList.ItemLabel>
-              <DataList.ItemValue>{marketplace.Region.Name ?? 'N/A'}</DataList.ItemValue>
-            </DataList.Item>
-            <DataList.Item>
-              <DataList.ItemLabel>Base API URL</DataList.ItemLabel>
-              <DataList.ItemValue wordBreak="break-all">{marketplace.CoreApiUrl}</DataList.ItemValue>
-            </DataList.Item>
-          </DataList.Root>
-        </Card.Body>
-      </Card.Root>
+      <Dashboard />
 
       <Stack as="section" aria-labelledby="sections-title" gap="3">
         <Heading as="h2" id="sections-title" size="md">

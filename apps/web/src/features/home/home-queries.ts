@@ -1,28 +1,10 @@
-import { useQueries, useQuery } from '@tanstack/react-query';
+import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { usePortalContext } from '@/app/portal/portal-context';
 import { canCall } from '@/access/access';
 import { getOperation } from '@/description/api-model';
-import { createContentClient } from '@/services/content';
 import { createPlatformClient } from '@/services/platform';
 import { CHECKLIST_STEPS } from './checklist-model';
-
-// One content client for the whole app: it carries no user token, so nothing ties it to a session.
-const content = createContentClient();
-
-/** The newest knowledge-base articles (spec 1 §9: 5). */
-export function useLatestArticles() {
-  return useQuery({ queryKey: ['content', 'articles'], queryFn: () => content.latestArticles(), staleTime: 300_000 });
-}
-
-/** The newest release notes (spec 1 §9: 3). */
-export function useLatestReleaseNotes() {
-  return useQuery({
-    queryKey: ['content', 'release-notes'],
-    queryFn: () => content.latestReleaseNotes(),
-    staleTime: 300_000,
-  });
-}
 
 /** The state of one checklist count call, keyed by step key. */
 export interface ChecklistCount {
