@@ -4,8 +4,12 @@ import type { RouteObject } from 'react-router';
 import { AppLayout } from '@/app/layout/app-layout';
 import { IndexingRedirect } from '@/app/routes/indexing-redirect';
 import { NotFoundPage } from '@/app/routes/not-found-page';
+import { PageLoading } from '@/app/routes/page-loading';
 import { RouteErrorPage } from '@/app/routes/route-error-page';
 import { HomePage } from '@/features/home/home-page';
+
+/** The knowledge-base and release-note pages share one chunk: they are opened from the same home cards. */
+const contentPages = () => import('@/features/home/content/content-pages');
 
 /** Every route of the portal; exported so tests can mount them in a memory router. */
 export const appRoutes: RouteObject[] = [
@@ -15,6 +19,10 @@ export const appRoutes: RouteObject[] = [
       {
         // A pathless boundary inside the layout: a failing page keeps the top bar and sidebar.
         errorElement: <RouteErrorPage />,
+        // What the main area shows while the first page's code loads (the router is not initialised until that lazy
+        // route has loaded). Without one React Router warned on every load of a lazy page and rendered the whole
+        // frame blank meanwhile; here the top bar and sidebar stay.
+        hydrateFallbackElement: <PageLoading />,
         children: [
           { index: true, element: <HomePage /> },
           // Pages beyond home load on first visit, so signing in downloads only what home needs.
@@ -30,6 +38,13 @@ export const appRoutes: RouteObject[] = [
             }),
           },
           { path: 'indexing', element: <IndexingRedirect /> },
+          { path: 'articles', lazy: async () => ({ Component: (await contentPages()).ArticlesPage }) },
+          { path: 'articles/:slug', lazy: async () => ({ Component: (await contentPages()).ArticlePage }) },
+          { path: 'release-notes', lazy: async () => ({ Component: (await contentPages()).ReleaseNotesPage }) },
+          {
+            path: 'release-notes/:version',
+            lazy: async () => ({ Component: (await contentPages()).ReleaseNotePage }),
+          },
           { path: 'admin', lazy: async () => ({ Component: (await import('@/features/admin/admin-home')).AdminHome }) },
           // One splat for the whole explorer: features/admin/catalogue resolves every list, item and tab below it.
           {

@@ -13,11 +13,12 @@ vi.mock('@/features/self-service/index-tools/index-api', () => ({
   useRebuildIndex: () => ({ mutate: vi.fn(), isPending: false }),
 }));
 
-function renderApp(url: string, roles: readonly string[] = ['FullAccess']) {
+function renderApp(url: string, roles: readonly string[] = ['FullAccess'], environment = 'Sandbox') {
   const router = createMemoryRouter(appRoutes, { initialEntries: [url] });
+  const context = testPortalContext({ roles });
   render(
     <AppProvider queryClient={createQueryClient()}>
-      <TestPortal value={testPortalContext({ roles })}>
+      <TestPortal value={{ ...context, marketplace: { ...context.marketplace, OcEnvironment: environment } }}>
         <RouterProvider router={router} />
       </TestPortal>
     </AppProvider>,
@@ -71,7 +72,8 @@ describe('AppLayout', () => {
     expect(within(resources).queryByRole('link', { name: 'Products' })).toBeNull();
     expect(within(resources).getByText('Products').getAttribute('aria-disabled')).toBe('true');
     expect(screen.getByRole('button', { name: 'Olivia Owner' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Demo Sandbox' })).toBeTruthy();
+    // The marketplace's name reads as information (its environment beside it), not as a second switcher.
+    expect(screen.getByRole('button', { name: 'Demo Sandbox (Sandbox)' }).textContent).toBe('Demo SandboxSandbox');
   });
 
   it('toggles the colour mode from the top bar', async () => {
@@ -90,6 +92,27 @@ describe('AppLayout', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Self-service' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/self-service/index-tools');
     expect(router.state.location.search).toBe('?organization=acme&tab=orders');
+  });
+
+  it('marks a Production marketplace with a red bar across the top, and no other', async () => {
+    renderApp('/', ['FullAccess'], 'Production');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Olivia' })).toBeTruthy();
+    const bar = within(screen.getByRole('banner')).getByRole('note', { name: 'Production marketplace' });
+    expect(bar.textContent).toBe('Production marketplace: changes here affect live data.');
+    cleanup();
+    renderApp('/', ['FullAccess'], 'Staging');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Olivia' })).toBeTruthy();
+    expect(screen.queryByRole('note', { name: 'Production marketplace' })).toBeNull();
+  });
+
+  it('keeps the frame and says the page is loading while a lazy page downloads, with no router warning', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    renderApp('/roles');
+    // Before the chunk arrives the layout is there with the fallback in the main area (it was blank before).
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(within(screen.getByRole('main')).getByRole('status').textContent).toBe('Loading the page...');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Roles' }, { timeout: 5_000 })).toBeTruthy();
+    expect(warn.mock.calls.flat().join('\n')).not.toMatch(/HydrateFallback/);
   });
 
   it('shows a not-found page for unknown paths', async () => {

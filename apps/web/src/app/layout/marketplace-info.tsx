@@ -1,22 +1,57 @@
-import { Button, Popover, Portal } from '@chakra-ui/react';
+import { Badge, Box, Button, Icon, Popover, Portal } from '@chakra-ui/react';
 import { usePortalContext } from '@/app/portal/portal-context';
 import { DetailList, type DetailRow } from '@/ui/detail-list';
+import { environmentPalette } from './marketplace-environment';
 
-/** The marketplace name in the top bar, opening its identifying details (spec 1 §2 Shell). */
+function InfoIcon() {
+  return (
+    // On a phone the name needs the room more than the mark does.
+    <Icon boxSize="3.5" color="fg.muted" aria-hidden="true" hideBelow="sm">
+      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
+        <circle cx="12" cy="12" r="10" />
+        <path d="M12 16v-4M12 8h.01" />
+      </svg>
+    </Icon>
+  );
+}
+
+/**
+ * The marketplace (tenant) name in the top bar, opening its identifying details (spec 1 §2 Shell). It used to be an
+ * outlined button beside the tenant switcher and read as a second switcher; it is a label with the environment and
+ * an info mark now, and switching stays with the switcher's grid button. Visible at every width, truncated on phones.
+ */
 export function MarketplaceInfo() {
   const { marketplace } = usePortalContext();
+  const environment = marketplace.OcEnvironment;
   const rows: DetailRow[] = [
     ['Marketplace Name', marketplace.Name],
     ['ID', marketplace.Id],
-    ['Environment', marketplace.OcEnvironment],
+    ['Environment', environment],
     ['Base API URL', marketplace.CoreApiUrl],
     ['Region', marketplace.Region.Name ?? 'N/A'],
   ];
   return (
     <Popover.Root>
       <Popover.Trigger asChild>
-        <Button variant="outline" size="sm" maxW="48" hideBelow="md">
-          {marketplace.Name}
+        <Button
+          variant="ghost"
+          size="sm"
+          px="1.5"
+          gap="1.5"
+          minW="0"
+          // The title and the user's name give way first; the marketplace's name is capped by its own max width.
+          flexShrink={0}
+          fontWeight="semibold"
+          aria-label={`${marketplace.Name} (${environment})`}
+          title={`${marketplace.Name}: marketplace information`}
+        >
+          <Box as="span" truncate maxW={{ base: '32', sm: '40', xl: '56' }}>
+            {marketplace.Name}
+          </Box>
+          <Badge hideBelow="md" size="sm" variant="subtle" colorPalette={environmentPalette(environment)}>
+            {environment}
+          </Badge>
+          <InfoIcon />
         </Button>
       </Popover.Trigger>
       <Portal>

@@ -12,8 +12,9 @@ export function initialsOf(name: string): string {
 }
 
 /**
- * The signed-in user's name, opening Manage account (identity provider's page) and Logout. On phones the
- * name gives way to initials so the top bar fits; the button keeps the full name as its label.
+ * The signed-in user's name, opening Manage account (identity provider's page) and Logout. Below md (phones and
+ * small tablets) the name gives way to initials so the marketplace's name fits; the button keeps the full name as
+ * its label.
  */
 export function UserMenu() {
   const { me } = usePortalContext();
@@ -23,10 +24,10 @@ export function UserMenu() {
   return (
     <Menu.Root>
       <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" maxW="48" px={{ base: '1', sm: '3' }} aria-label={name} title={name}>
+        <Button variant="ghost" size="sm" maxW="48" px={{ base: '1', md: '3' }} aria-label={name} title={name}>
           <Box
             as="span"
-            hideFrom="sm"
+            hideFrom="md"
             aria-hidden="true"
             display="inline-flex"
             alignItems="center"
@@ -39,7 +40,7 @@ export function UserMenu() {
           >
             {initialsOf(name)}
           </Box>
-          <Box as="span" hideBelow="sm" truncate>
+          <Box as="span" hideBelow="md" truncate>
             {name}
           </Box>
         </Button>
