@@ -1,4 +1,4 @@
-import { cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { TestPortal, testPortalContext } from '@/app/portal/test-portal-context';
@@ -19,6 +19,13 @@ const noGrants: Grants = {
 const groups: RoleGroup[] = [
   { Id: 'full-access', Name: 'Full Access', OcRoles: ['FullAccess'], ...noGrants, RoleGroupsAdmin: true, Members: [] },
   { Id: 'custom-group-1', Name: 'Custom 1', OcRoles: [], ...noGrants, Members: ['dev@demo.example'] },
+  {
+    Id: 'custom-group-2',
+    Name: 'Readers',
+    OcRoles: Array.from({ length: 12 }, (_, index) => `Reader${String(index + 1).padStart(2, '0')}`),
+    ...noGrants,
+    Members: [],
+  },
 ];
 
 // The page's data hooks are replaced so no request leaves the test.
@@ -52,7 +59,23 @@ describe('RolesPage', () => {
   it('offers Edit per group to organization admins and marks groups without platform roles', () => {
     renderPage({ IsOrganizationAdmin: true, ScPermissionGrants: noGrants });
     expect(screen.queryByText(VIEW_ONLY_TEXT)).toBeNull();
-    expect(screen.getAllByRole('button', { name: /^Edit/ })).toHaveLength(2);
+    expect(screen.getAllByRole('button', { name: /^Edit/ })).toHaveLength(3);
     expect(screen.getByRole('img', { name: 'No platform roles assigned' })).toBeTruthy();
+  });
+
+  it("names each group's platform roles as tags, the rest of a long list behind Show all", () => {
+    renderPage({ IsOrganizationAdmin: true, ScPermissionGrants: noGrants });
+    const fullAccess = screen.getByRole('list', { name: 'Platform roles of Full Access' });
+    expect(
+      within(fullAccess)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['FullAccess']);
+    const readers = screen.getByRole('list', { name: 'Platform roles of Readers' });
+    expect(within(readers).getByText('Reader10')).toBeTruthy();
+    expect(within(readers).queryByText('Reader11')).toBeNull();
+    act(() => within(readers).getByRole('button', { name: 'Show all 12' }).click());
+    expect(within(readers).getByText('Reader12')).toBeTruthy();
+    expect(within(readers).getByRole('button', { name: 'Show fewer' })).toBeTruthy();
   });
 });
