@@ -59,6 +59,7 @@ test.describe('home dashboard', () => {
     await expect(article.getByText(/^Published \d{1,2} [A-Z][a-z]{2,3} \d{4}$/)).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Knowledge base');
     await page.screenshot({ path: test.info().outputPath('article-1440.png'), fullPage: true });
+    await expectNoSeriousViolations(page);
 
     await page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Home' }).click();
     const notes = page.getByRole('list', { name: 'Latest release notes' });
@@ -71,6 +72,14 @@ test.describe('home dashboard', () => {
     );
     await expect(page.getByRole('heading', { level: 1, name: new RegExp(`^Version ${version}: `) })).toBeVisible();
     await expect(page.getByText(/^Released \d{1,2} [A-Z][a-z]{2,3} \d{4}$/)).toBeVisible();
+
+    // A longer article with a table and code: the table is named by its header and keyboard-scrollable.
+    await page.goto('/articles/authentication-and-roles?organization=demo-org&tenantName=demo-sandbox');
+    await expect(page.getByRole('heading', { level: 1, name: 'Authentication, API clients and roles' })).toBeVisible();
+    const grants = page.getByRole('region', { name: 'Table: Application, Grant' });
+    await expect(grants.getByRole('cell', { name: 'Server-to-server integration' })).toBeVisible();
+    await expect(grants.getByRole('columnheader', { name: 'Grant' })).toBeVisible();
+    await expectNoSeriousViolations(page);
 
     // An address naming no article says so, with a way on; it is not an error.
     await page.goto('/articles/no-such-article?organization=demo-org&tenantName=demo-sandbox');
