@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { platformAdmin } from './platform-api.ts';
+import { expectNoSeriousViolations } from './axe.ts';
 import { DEMO_USERS, signIn } from './sign-in.ts';
 
 const CONTEXT = 'organization=demo-org&tenantName=demo-sandbox';
@@ -16,6 +17,48 @@ interface Order {
   ID: string;
   Status: string;
   Total: number;
+}
+
+interface Address {
+  Street1: string;
+  City: string;
+  State: string;
+  Zip: string;
+}
+
+interface FullOrder extends Order {
+  FromUserID: string;
+  FromCompanyID: string;
+  FromUser: { FirstName: string; LastName: string; Email: string };
+  BillingAddress: Address;
+  Currency: string | null;
+}
+
+interface LineItem {
+  ID: string;
+  ProductID: string;
+  Quantity: number;
+  UnitPrice: number;
+  LineTotal: number;
+  Product: { Name: string };
+  ShippingAddress: Address | null;
+}
+
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const usd = (amount: number) => new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(amount);
+
+/** A completed incoming order with its line items and buyer, read from the platform as its admin. */
+async function completedOrder(request: APIRequestContext, baseURL: string | undefined) {
+  const list = await platformAdmin(request, baseURL);
+  const completed = await list<FullOrder>('/orders/Incoming?Status=Completed&pageSize=5');
+  for (const order of completed.Items) {
+    const lineItems = await list<LineItem>(`/orders/Incoming/${order.ID}/lineitems?pageSize=100`);
+    const lineItem = lineItems.Items.find((item) => item.Product?.Name && item.ShippingAddress);
+    if (!lineItem || !order.BillingAddress || order.Currency !== 'USD') continue;
+    const buyer = (await list(`/buyers/${order.FromCompanyID}`)) as unknown as { Name: string };
+    return { order, lineItem, buyer };
+  }
+  throw new Error('The demo data has no completed USD order with a shipped line item.');
 }
 
 test.describe('Marketplace explorer: orders and shipments', () => {
@@ -88,5 +131,115 @@ test.describe('Marketplace explorer: orders and shipments', () => {
     await rows(page).first().click();
     await expect(page).toHaveURL(new RegExp(`/admin/orders/incoming/${item.OrderID}/line-items/${item.LineItemID}`));
     await expect(page.getByRole('region', { name: 'Line item summary' })).toBeVisible();
+  });
+
+  test('an order reads as an order: status, customer and company linked, addresses, products, prices and totals', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const { order, lineItem, buyer } = await completedOrder(request, baseURL);
+    const customer = `${order.FromUser.FirstName} ${order.FromUser.LastName}`;
+
+    await signIn(page, DEMO_USERS.owner);
+    await open(page, `/admin/orders/incoming/${order.ID}`);
+    const summary = page.getByRole('region', { name: 'Order summary' });
+    await expect(summary).toBeVisible();
+    await expect(summary).toContainText(/^Completed\s*\d+ line items? · Total \$/);
+    await expect(summary).toContainText(/Submitted\s*\d{1,2} \w{3} \d{4}, \d{2}:\d{2} UTC/);
+
+    const customerCard = summary.getByRole('region', { name: 'Customer' });
+    await expect(customerCard.getByRole('link', { name: customer })).toHaveAttribute(
+      'href',
+      new RegExp(`^/admin/buyers/${order.FromCompanyID}/users/${order.FromUserID}\\?`),
+    );
+    await expect(customerCard).toContainText(order.FromUser.Email);
+    await expect(customerCard.getByRole('link', { name: buyer.Name })).toHaveAttribute(
+      'href',
+      new RegExp(`^/admin/buyers/${order.FromCompanyID}\\?`),
+    );
+
+    const billing = summary.getByRole('region', { name: 'Billing address' });
+    const { Street1, City, State, Zip } = order.BillingAddress;
+    await expect(billing.getByText(Street1, { exact: true })).toBeVisible();
+    await expect(billing.getByText(`${City}, ${State} ${Zip}`, { exact: true })).toBeVisible();
+    const shipping = summary.getByRole('region', { name: /^Shipping address/ });
+    await expect(shipping.getByText(lineItem.ShippingAddress?.Street1 ?? '', { exact: true }).first()).toBeVisible();
+
+    const row = summary
+      .getByRole('region', { name: 'Line items' })
+      .getByRole('row')
+      .filter({ hasText: lineItem.ProductID });
+    await expect(row.getByRole('link', { name: lineItem.Product.Name })).toBeVisible();
+    await expect(row).toContainText(usd(lineItem.UnitPrice));
+    await expect(row).toContainText(usd(lineItem.LineTotal));
+    const totals = summary.getByRole('region', { name: 'Totals' });
+    await expect(totals).toContainText(new RegExp(`Total\\s*${escapeRegExp(usd(order.Total))}`));
+    await expect(totals).toContainText('Amounts in USD.');
+
+    // The overview leads; the raw fields follow, with no one-line JSON among them.
+    const allFields = page.getByRole('region', { name: 'All fields' });
+    const [summaryBox, fieldsBox] = [await summary.boundingBox(), await allFields.boundingBox()];
+    expect(summaryBox && fieldsBox && summaryBox.y < fieldsBox.y).toBe(true);
+    await expect(allFields).not.toContainText('{"');
+    await expect(
+      allFields.getByRole('button', { name: new RegExp(`^${escapeRegExp(customer)} · \\d+ fields \\(From User\\)`) }),
+    ).toHaveAttribute('aria-expanded', 'false');
+
+    await customerCard.getByRole('link', { name: customer }).click();
+    await expect(page).toHaveURL(new RegExp(`/admin/buyers/${order.FromCompanyID}/users/${order.FromUserID}`));
+    await expect(page.getByRole('heading', { level: 1, name: customer })).toBeVisible();
+  });
+
+  test('the orders list shows each Customer and Total; line items show the product name beside its id', async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const { order, lineItem } = await completedOrder(request, baseURL);
+    const list = await platformAdmin(request, baseURL);
+    await signIn(page, DEMO_USERS.owner);
+    await open(page, '/admin/orders/incoming');
+    const table = page.getByRole('main').getByRole('table');
+    await expect(table.getByRole('columnheader', { name: 'Customer' })).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: 'Total' })).toBeVisible();
+    // The first row, compared with the platform's own answer for that order.
+    const first = rows(page).first();
+    const firstId = (await first.getByRole('cell').first().textContent()) ?? '';
+    const shown = (await list(`/orders/Incoming/${firstId}`)) as unknown as FullOrder;
+    await expect(first).toContainText(
+      `${shown.FromUser.FirstName} ${shown.FromUser.LastName} · ${shown.FromCompanyID}`,
+    );
+    await expect(first).toContainText(usd(shown.Total));
+
+    await open(page, `/admin/orders/incoming/${order.ID}/line-items`);
+    await expect(table.getByRole('columnheader', { name: 'Product' })).toBeVisible();
+    await expect(rows(page).filter({ hasText: lineItem.ID })).toContainText(
+      `${lineItem.Product.Name} (${lineItem.ProductID})`,
+    );
+  });
+
+  test("a nested object in another resource's detail is a collapsible, formatted view", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const { order, lineItem } = await completedOrder(request, baseURL);
+    await signIn(page, DEMO_USERS.owner);
+    await open(page, `/admin/orders/incoming/${order.ID}/line-items/${lineItem.ID}`);
+    const allFields = page.getByRole('region', { name: 'All fields' });
+    await expect(allFields).toBeVisible();
+    await expect(allFields).not.toContainText('{"');
+    const product = allFields.getByRole('button', {
+      name: new RegExp(`^${escapeRegExp(lineItem.Product.Name)} · \\d+ fields \\(Product\\)`),
+    });
+    await expect(product).toHaveAttribute('aria-expanded', 'false');
+    await product.press('Enter');
+    await expect(product).toHaveAttribute('aria-expanded', 'true');
+    // Opened: one labelled row per field of the product.
+    await expect(allFields.getByText('Quantity Multiplier', { exact: true })).toBeVisible();
+    await expect(allFields.getByText(lineItem.Product.Name, { exact: true })).toBeVisible();
+    await expect(allFields.getByRole('button', { name: /\(Shipping Address\)$/ })).toBeVisible();
+    await expectNoSeriousViolations(page);
   });
 });

@@ -43,7 +43,7 @@ export interface SpecialRowHrefInput {
 
 /** `features/admin/orders/index.ts` exports any of these. */
 export interface OrdersSlotModule {
-  /** Shown on the detail page of a collection the catalogue marks `special`, below the generic fields. */
+  /** Shown on the detail page of a collection the catalogue marks `special`, above the generic fields. */
   SpecialDetail?: ComponentType<SpecialDetailProps>;
   /** Where a row of a special list opens; null opens nothing. */
   specialRowHref?: (input: SpecialRowHrefInput) => string | null;

@@ -181,6 +181,7 @@ export function DetailPage(props: { collection: CatalogueCollection; params: Rou
         item={item.data ?? {}}
         schema={getOperationModel?.responseSchema ?? null}
         hiddenFields={collection.hiddenFields ?? []}
+        heading={collection.special ? 'All fields' : undefined}
       />
     );
   } else {
@@ -212,12 +213,13 @@ export function DetailPage(props: { collection: CatalogueCollection; params: Rou
     <ItemFrame collection={collection} owner={isNew ? null : { params, itemId, href: pathname }}>
       <Stack gap="4" maxW="3xl">
         <PlatformErrors messages={errors} />
-        {body}
+        {/* What is special about an order (or its line item, payment, shipment) leads: it is what people read. */}
         {collection.special && SpecialDetailSlot && item.data && (
           <Suspense fallback={null}>
             <SpecialDetailSlot collection={collection} params={params} item={item.data} />
           </Suspense>
         )}
+        {body}
       </Stack>
       <UnsavedChangesGuard when={isDirty} />
     </ItemFrame>

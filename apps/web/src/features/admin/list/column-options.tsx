@@ -1,8 +1,7 @@
 import { Button, Dialog } from '@chakra-ui/react';
-import { fieldLabel } from '@/forms/field-model';
 import { AppDialog } from '@/ui/app-dialog';
 import { CheckboxList } from '@/ui/checkbox-list';
-import type { ListColumn } from '../lib/columns';
+import { columnLabel, type ListColumn } from '../lib/columns';
 
 /** The Columns button: which fields the table shows, kept per marketplace and resource by the caller. */
 export function ColumnOptions(props: {
@@ -11,7 +10,8 @@ export function ColumnOptions(props: {
   onChange: (fields: string[] | null) => void;
 }) {
   const { available, chosen, onChange } = props;
-  const labels = new Map(available.map((column) => [fieldLabel(column.field), column.field]));
+  const labels = new Map(available.map((column) => [columnLabel(column), column.field]));
+  const labelOf = new Map(available.map((column) => [column.field, columnLabel(column)]));
   const toggle = (label: string, checked: boolean) => {
     const field = labels.get(label) ?? label;
     onChange(checked ? [...chosen.filter((name) => name !== field), field] : chosen.filter((name) => name !== field));
@@ -41,7 +41,7 @@ export function ColumnOptions(props: {
     >
       <CheckboxList
         options={[...labels.keys()]}
-        chosen={chosen.map(fieldLabel)}
+        chosen={chosen.map((field) => labelOf.get(field) ?? field)}
         onToggle={toggle}
         filterLabel="Filter columns"
         emptyText="No column matches."

@@ -1,10 +1,9 @@
 import { Box, Card, SimpleGrid, Table, Text, chakra, type SystemStyleObject } from '@chakra-ui/react';
 import { memo, useRef, type KeyboardEvent } from 'react';
-import { fieldLabel } from '@/forms/field-model';
 import { displayName } from '@/lib/display-name';
 import type { Item } from '../lib/admin-api';
-import type { ListColumn } from '../lib/columns';
-import { formatValue } from '../lib/format-value';
+import { columnLabel, type ListColumn } from '../lib/columns';
+import { formatCell } from '../lib/format-value';
 import {
   ExtraCardParts,
   ExtraCells,
@@ -80,7 +79,7 @@ function ListTableView(props: ListViewProps) {
             <ExtraHeaders columns={leading} />
             {columns.map((column) => {
               const direction = ariaSort(sort, column.field);
-              const label = fieldLabel(column.field);
+              const label = columnLabel(column);
               return (
                 <Table.ColumnHeader key={column.field} aria-sort={direction} whiteSpace="nowrap">
                   {sortable?.has(column.field) && onSort ? (
@@ -121,7 +120,7 @@ function ListTableView(props: ListViewProps) {
                 <ExtraCells columns={leading} item={item} />
                 {columns.map((column) => (
                   <td key={column.field} data-field="">
-                    {formatValue(item[column.field], column)}
+                    {formatCell(item, column)}
                   </td>
                 ))}
                 <ExtraCells columns={trailing} item={item} />
@@ -169,9 +168,9 @@ function ListGridView(props: ListViewProps) {
               {columns.map((column) => (
                 <Text key={column.field} fontSize="sm" truncate>
                   <Text as="span" color="fg.muted">
-                    {fieldLabel(column.field)}:{' '}
+                    {columnLabel(column)}:{' '}
                   </Text>
-                  {formatValue(item[column.field], column)}
+                  {formatCell(item, column)}
                 </Text>
               ))}
               <ExtraCardParts columns={trailing} item={item} />

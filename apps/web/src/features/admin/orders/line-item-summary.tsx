@@ -1,13 +1,15 @@
+import { Text } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { usePortalContext } from '@/app/portal/portal-context';
 import { getOperation } from '@/description/api-model';
-import { displayName } from '@/lib/display-name';
+import { AppLink } from '@/ui/app-link';
 import { collectionByKey } from '../catalogue/catalogue';
-import type { RouteParams } from '../catalogue/resolve-path';
+import { adminHref, type RouteParams } from '../catalogue/resolve-path';
 import { useAdminApi, type Item } from '../lib/admin-api';
 import { useItem } from '../lib/item-queries';
 import { currencyOf, formatMoney } from './money';
 import { dateOf, SummaryList } from './order-summary';
+import { postalAddressOrNull } from './postal-address';
 
 /** The line item's order (shared with the order page's cache) and, when the order names no currency, its price schedule. */
 function useLineItemCurrency(params: RouteParams, lineItem: Item): string {
@@ -29,22 +31,43 @@ function useLineItemCurrency(params: RouteParams, lineItem: Item): string {
   return currencyOf(order.data, schedule.data);
 }
 
-/** A line item's product, quantities and prices in its order's currency. */
+function ProductLink({ lineItem }: { lineItem: Item }) {
+  const product = (lineItem.Product ?? {}) as Item;
+  const id = String(lineItem.ProductID ?? product.ID ?? '');
+  const name = typeof product.Name === 'string' && product.Name.trim() !== '' ? product.Name : '';
+  if (id === '') return name || null;
+  return (
+    <>
+      <AppLink to={adminHref(collectionByKey('products'), {}, id)}>{name || id}</AppLink>
+      {name && (
+        <Text as="span" color="fg.muted">
+          {' '}
+          ({id})
+        </Text>
+      )}
+    </>
+  );
+}
+
+/** A line item's product, quantities and prices in its order's currency, and where it ships. */
 export function LineItemSummary({ params, lineItem }: { params: RouteParams; lineItem: Item }) {
   const currency = useLineItemCurrency(params, lineItem);
   const money = (name: string) => formatMoney(lineItem[name], currency);
-  const product = lineItem.Product as Item | undefined;
+  const variant = lineItem.Variant as Item | null | undefined;
   return (
     <SummaryList
       title="Line item summary"
       rows={[
-        ['Product', product ? `${displayName(product)} (${String(lineItem.ProductID ?? product.ID ?? '')})` : null],
+        ['Product', <ProductLink key="product" lineItem={lineItem} />],
+        ['Variant', typeof variant?.Name === 'string' ? variant.Name : null],
         ['Quantity', typeof lineItem.Quantity === 'number' ? String(lineItem.Quantity) : null],
         ['Quantity shipped', typeof lineItem.QuantityShipped === 'number' ? String(lineItem.QuantityShipped) : null],
         ['Unit price', money('UnitPrice')],
         ['Promotion discount', money('PromotionDiscount')],
         ['Line total', money('LineTotal')],
         ['Currency', currency],
+        ['Ship to', postalAddressOrNull(lineItem.ShippingAddress)],
+        ['Ship from', postalAddressOrNull(lineItem.ShipFromAddress)],
         ['Added', dateOf(lineItem.DateAdded)],
       ]}
     />

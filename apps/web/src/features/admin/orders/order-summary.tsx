@@ -1,9 +1,6 @@
 import { DataList, Heading, Stack } from '@chakra-ui/react';
 import type { ReactNode } from 'react';
-import type { Item } from '../lib/admin-api';
-import { formatDate } from '../lib/format-value';
-import { currencyOf, formatMoney } from './money';
-import { OrderStatusBadge } from './order-status-badge';
+import { DateTime } from '@/ui/date-time';
 
 /** Label and value rows; values may be elements (a status badge). Rows without a value are left out. */
 export function SummaryList({ title, rows }: { title: string; rows: readonly (readonly [string, ReactNode])[] }) {
@@ -17,7 +14,9 @@ export function SummaryList({ title, rows }: { title: string; rows: readonly (re
         {shown.map(([label, value]) => (
           <DataList.Item key={label}>
             <DataList.ItemLabel>{label}</DataList.ItemLabel>
-            <DataList.ItemValue>{value}</DataList.ItemValue>
+            <DataList.ItemValue minW="0" wordBreak="break-word">
+              {value}
+            </DataList.ItemValue>
           </DataList.Item>
         ))}
       </DataList.Root>
@@ -25,31 +24,7 @@ export function SummaryList({ title, rows }: { title: string; rows: readonly (re
   );
 }
 
-/** A date-time field as day, short month and year in UTC; null when unset. */
-export function dateOf(value: unknown): string | null {
-  return typeof value === 'string' && value !== '' ? formatDate(value) : null;
-}
-
-/** The money and milestones of an order, in its currency. */
-export function OrderSummary({ order }: { order: Item }) {
-  const currency = currencyOf(order);
-  const money = (name: string) => formatMoney(order[name], currency);
-  return (
-    <SummaryList
-      title="Order summary"
-      rows={[
-        ['Status', <OrderStatusBadge key="status" status={order.Status} />],
-        ['Subtotal', money('Subtotal')],
-        ['Shipping', money('ShippingCost')],
-        ['Tax', money('TaxCost')],
-        ['Promotion discount', money('PromotionDiscount')],
-        ['Total', money('Total')],
-        ['Currency', currency],
-        ['Created', dateOf(order.DateCreated)],
-        ['Submitted', dateOf(order.DateSubmitted)],
-        ['Completed', dateOf(order.DateCompleted)],
-        ['Canceled', dateOf(order.DateCanceled)],
-      ]}
-    />
-  );
+/** A date-time field in the portal's format (UTC, local time on hover); null when unset. */
+export function dateOf(value: unknown): ReactNode {
+  return typeof value === 'string' && value !== '' ? <DateTime value={value} /> : null;
 }

@@ -1,14 +1,14 @@
 import type { SpecialDetailProps } from '../slots';
 import { LineItemSummary } from './line-item-summary';
-import { OrderSummary } from './order-summary';
+import { OrderOverview } from './order-overview';
 import { PaymentSummary } from './payment-summary';
 import { ShipmentSummary } from './shipment-summary';
 
-/** What the detail page shows below the fields of an order, line item, payment or shipment. */
+/** What the detail page shows above the raw fields of an order, line item, payment or shipment. */
 export function SpecialDetail({ collection, params, item }: SpecialDetailProps) {
   switch (collection.special) {
     case 'order':
-      return <OrderSummary order={item} />;
+      return <OrderOverview params={params} order={item} />;
     case 'line-item':
       return <LineItemSummary params={params} lineItem={item} />;
     case 'payment':
