@@ -32,9 +32,20 @@ describe('loadConfig', () => {
     [{ JOBS_ENABLED: 'maybe' }, /JOBS_ENABLED must be true or false/],
     [{ BUILD_DATE: 'yesterday' }, /BUILD_DATE must be an ISO-8601 date/],
     [{ SHUTDOWN_DELAY_MS: '-1' }, /SHUTDOWN_DELAY_MS must be a whole number/],
+    [{ ANALYTICS: 'sometimes' }, /ANALYTICS must be true or false/],
+    [{ ANALYTICS_FORWARD_URL: 'analytics.internal' }, /ANALYTICS_FORWARD_URL must be an http/],
+    [{ ANALYTICS_FORWARD_URL: 'ftp://analytics.internal/in' }, /ANALYTICS_FORWARD_URL must be an http/],
   ])('rejects %j with a message naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+
+  it('keeps analytics on and forwards nowhere unless told otherwise', () => {
+    expect(loadConfig({})).toMatchObject({ analyticsEnabled: true, analyticsForwardUrl: undefined });
+    expect(loadConfig({ ANALYTICS: 'off' }).analyticsEnabled).toBe(false);
+    expect(loadConfig({ ANALYTICS_FORWARD_URL: 'https://analytics.internal/batch' }).analyticsForwardUrl).toBe(
+      'https://analytics.internal/batch',
+    );
   });
 
   it('reads BUILD_DATE as UTC and leaves it unset by default', () => {

@@ -56,6 +56,13 @@ export interface Config {
   metricsPort: number | undefined;
   /** Interface of that listener; loopback by default so only this machine can scrape it. */
   metricsHost: string;
+  /**
+   * Product-usage analytics (ANALYTICS, on by default; docs/analytics.md). Off: the web app installs no client and
+   * the portal answers `POST /analytics/events` with 204 and stores nothing.
+   */
+  analyticsEnabled: boolean;
+  /** A self-hosted analytics service each accepted batch is also POSTed to (ANALYTICS_FORWARD_URL); unset: none. */
+  analyticsForwardUrl: string | undefined;
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
@@ -134,7 +141,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     contentToken: env.CONTENT_TOKEN || 'marketplace-portal-content',
     platformMgmtUrl: (env.PLATFORM_MGMT_URL || `${publicUrl}/platform/mgmt`).replace(/\/+$/, ''),
     ...metricsSettings(env, port),
+    ...analyticsSettings(env),
   };
+}
+
+/** ANALYTICS and ANALYTICS_FORWARD_URL (docs/analytics.md). */
+function analyticsSettings(env: NodeJS.ProcessEnv): Pick<Config, 'analyticsEnabled' | 'analyticsForwardUrl'> {
+  const analyticsEnabled = flag(env, 'ANALYTICS', true);
+  const raw = env.ANALYTICS_FORWARD_URL || undefined;
+  if (raw !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(raw);
+    } catch {
+      url = undefined;
+    }
+    if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:')) {
+      throw new ConfigError(`ANALYTICS_FORWARD_URL must be an http:// or https:// URL; got "${raw}".`);
+    }
+  }
+  return { analyticsEnabled, analyticsForwardUrl: raw };
 }
 
 /** METRICS_TOKEN, METRICS_PORT and METRICS_HOST: how `/metrics` is reached, if at all. */

@@ -9,6 +9,8 @@ import { createAccessTokenVerifier, registerAuthentication } from './auth.ts';
 import { createPlatformClient, type PlatformClient } from './platform-client.ts';
 import { createProfileLookup, type ProfileLookup } from './profile-lookup.ts';
 import { problemBody, registerProblemHandler } from './problems.ts';
+import { usagePruneJob } from './analytics-store.ts';
+import { registerAnalyticsRoutes } from './routes-analytics.ts';
 import { registerApiClientRoutes } from './routes-apiclients.ts';
 import { registerDeliveryRoutes } from './routes-deliveries.ts';
 import { registerReceiverInspectRoutes } from '../receiver/inspect-routes.ts';
@@ -72,6 +74,7 @@ export function createPortalPart(options: PortalPartOptions = {}): Part {
       registerStagingRestoreRoutes(api, services, captcha);
       registerDeliveryRoutes(api, services);
       registerReceiverInspectRoutes(api, services);
+      registerAnalyticsRoutes(api, services);
     });
   }
 
@@ -80,7 +83,7 @@ export function createPortalPart(options: PortalPartOptions = {}): Part {
     prefix: '/portal-api',
     migrationsFolder: path.join(import.meta.dirname, 'db/migrations'),
     plugin,
-    jobs: [weeklyStagingRestoreJob(() => jobPlatform)],
+    jobs: [weeklyStagingRestoreJob(() => jobPlatform), usagePruneJob],
     seed: seedPortalDemo,
     errorBody: ({ status, message }) => ({
       body: problemBody(status, message),

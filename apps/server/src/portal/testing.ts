@@ -80,7 +80,7 @@ export interface PortalTestServer {
  * key pair instead of the identity provider. Platform marketplace `mkt1` is created (empty).
  */
 export async function startPortalTestServer(
-  options: { jobs?: boolean; extraParts?: readonly Part[] } = {},
+  options: { jobs?: boolean; extraParts?: readonly Part[]; config?: Partial<Config> } = {},
 ): Promise<PortalTestServer> {
   const database = await createTestDatabaseTarget();
   // The URLs derived from the public URL must name the real port, so it is chosen up front.
@@ -95,6 +95,7 @@ export async function startPortalTestServer(
     portalAudience: 'https://portal.test/portal-api',
     // Background jobs (pg-boss) only for the tests that watch them run.
     jobsEnabled: options.jobs === true,
+    ...options.config,
   });
   const identity = await createTestIdentity(config);
   const impersonationRequests: [string, string][] = [];

@@ -1,4 +1,4 @@
-import { boolean, foreignKey, index, jsonb, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, foreignKey, index, jsonb, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 
 export const portalSchema = pgSchema('portal');
 
@@ -57,4 +57,27 @@ export const usedCaptchas = portalSchema.table(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (table) => [index('used_captchas_expires_idx').on(table.expiresAt)],
+);
+
+/**
+ * Product-usage events (spec 1 §1, docs/analytics.md): which feature a portal user used, when, in which organization
+ * and marketplace. The user is the sign-in subject; no request bodies, tokens or email addresses are stored. Rows
+ * older than the retention are pruned daily.
+ */
+export const usageEvents = portalSchema.table(
+  'usage_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: text('organization_id').notNull(),
+    marketplaceId: text('marketplace_id').notNull(),
+    userId: text('user_id').notNull(),
+    name: text('name').notNull(),
+    props: jsonb('props').$type<Record<string, string>>().notNull().default({}),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    // The usage page reads one organization's recent weeks; the prune reads by time alone.
+    index('usage_events_organization_idx').on(table.organizationId, table.occurredAt),
+    index('usage_events_occurred_idx').on(table.occurredAt),
+  ],
 );
