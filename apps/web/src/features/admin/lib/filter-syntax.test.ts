@@ -96,6 +96,8 @@ describe('chips', () => {
     expect(filterSummary({ field: 'Active', kind: 'boolean' }, 'false', label)).toBe('Active is no');
     expect(filterSummary({ field: 'Price', kind: 'number' }, '>=10', label)).toBe('Price ≥ 10');
     expect(filterSummary({ field: 'Name', kind: 'text' }, 'abc*', label)).toBe('Name starts with abc');
+    // A day in the portal's one date format (ui/date-time), not as typed in the URL.
+    expect(filterSummary({ field: 'DateCreated', kind: 'date' }, '2024-03-05*', label)).toMatch(/ 5 Mar 2024$/);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { SchemaObject } from '@/description/openapi-types';
+import { formatDateTime } from '@/ui/date-time';
 import type { ListColumn } from './columns';
 
 // FILTER SYNTAX
@@ -190,8 +191,9 @@ export function filterSummary(field: FilterField, raw: string, label: (field: st
   return `${label(field.field)} ${operator} ${displayValue(field.kind, row.value)}`;
 }
 
-/** How a value reads in a chip and a select: yes/no for true/false. */
+/** How a value reads in a chip and a select: yes/no for true/false, a day in the portal's date format. */
 export function displayValue(kind: FilterKind, value: string): string {
+  if (kind === 'date') return formatDateTime(value, { precision: 'date' });
   if (kind !== 'boolean') return value;
   if (value.toLowerCase() === 'true') return 'yes';
   if (value.toLowerCase() === 'false') return 'no';
