@@ -10,7 +10,7 @@ import { createSigningKeys } from './auth/signing-keys.ts';
 import { registerPlatformCors } from './cors.ts';
 import { registerDescriptionRoutes } from './description/routes.ts';
 import { ApiError } from './engine/errors.ts';
-import type { PlatformServices } from './engine/context.ts';
+import type { PlatformServices } from './resources/types.ts';
 import { registerPlatformErrors } from './engine/http-errors.ts';
 import { registerJsonBodyParser } from './engine/json-body.ts';
 import { buildOperations } from './engine/operations.ts';

@@ -1,10 +1,16 @@
-import type { PortalCaller } from './auth.ts';
-
 /** The portal profile a developer token carries, so the platform's Me.Get can describe the portal user. */
 export interface DeveloperProfile {
   FirstName?: string;
   LastName?: string;
   Email?: string;
+}
+
+/** The names and e-mail address a profile is made of (a PortalCaller has them). */
+export interface NamedCaller {
+  email: string;
+  name: string;
+  givenName?: string | undefined;
+  familyName?: string | undefined;
 }
 
 /** The platform's bounds on a user's names and e-mail address (MeUser's maxLength). */
@@ -22,7 +28,7 @@ const EMAIL_MAX = 200;
  * @example
  * developerProfileOf(caller); // { FirstName: 'Morgan', LastName: 'Blake', Email: 'owner@demo.example' }
  */
-export function developerProfileOf(caller: PortalCaller): DeveloperProfile {
+export function developerProfileOf(caller: NamedCaller): DeveloperProfile {
   const [first, last] = namesOf(caller);
   const clip = (value: string | undefined) => value?.slice(0, NAME_MAX).trim() || undefined;
   const firstName = clip(first);
@@ -34,7 +40,7 @@ export function developerProfileOf(caller: PortalCaller): DeveloperProfile {
   };
 }
 
-function namesOf(caller: PortalCaller): [string | undefined, string | undefined] {
+function namesOf(caller: NamedCaller): [string | undefined, string | undefined] {
   if (caller.givenName || caller.familyName) return [caller.givenName, caller.familyName];
   const name = caller.name.trim();
   if (name === '' || name.toLowerCase() === caller.email) return [undefined, undefined];

@@ -4,7 +4,7 @@ import { generateId } from '../engine/ids.ts';
 import { PgStore } from '../engine/pg-store.ts';
 import { isApiRole, type ApiRole } from '../resources/roles.ts';
 import { authorizeUser, findUserByUsername, type ClientRecord } from './client-access.ts';
-import type { AuthDeps, TokenRequest } from './grants.ts';
+import type { AuthDeps, TokenRequest } from './auth-deps.ts';
 import { OAuthError, oauthErrors } from './oauth-error.ts';
 import {
   invalidToken,

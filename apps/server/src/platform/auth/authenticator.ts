@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import type { AuthContext } from '../engine/context.ts';
+import type { AuthContext } from '../engine/auth-context.ts';
 import type { Authenticator } from '../engine/routes.ts';
 import { anonUserProhibited, anonymousMayCall, pathUnderV1 } from './anonymous.ts';
 import type { SigningKeys } from './signing-keys.ts';

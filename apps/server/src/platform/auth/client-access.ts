@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import type { Store } from '../engine/store.ts';
 import { oauthErrors } from './oauth-error.ts';
 import type { TokenUser, UserType } from './tokens.ts';

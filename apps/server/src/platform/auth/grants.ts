@@ -1,7 +1,5 @@
-import type { Db } from '../../db/database.ts';
 import { hashPassword, verifyPassword } from '../../security/passwords.ts';
 import { PgStore } from '../engine/pg-store.ts';
-import type { Registry } from '../resources/registry.ts';
 import {
   accessTokenMinutes,
   authorizeUser,
@@ -14,11 +12,11 @@ import {
   type ClientRecord,
   type PlatformUser,
 } from './client-access.ts';
+import type { AuthDeps, TokenRequest } from './auth-deps.ts';
 import { OAuthError, oauthErrors } from './oauth-error.ts';
 import { anonymousGrant } from './anonymous.ts';
 import { beginSignInAttempt, endSignInAttempt, lockoutPolicy } from './lockout.ts';
 import { findRefreshToken, issueRefreshToken } from './refresh-tokens.ts';
-import type { SigningKeys } from './signing-keys.ts';
 import { mintAccessToken, type AccessTokenResponse } from './tokens.ts';
 import {
   limitToClient,
@@ -28,18 +26,6 @@ import {
   resolveRoles,
   securityProfilesOf,
 } from './user-roles.ts';
-
-/** What issuing tokens needs: storage, the registry (for PgStore), the signing keys and `${publicUrl}/platform`. */
-export interface AuthDeps {
-  db: Db;
-  registry: Registry;
-  keys: SigningKeys;
-  /** The platform base URL, `${publicUrl}/platform`: the tokens' `iss` and `aud`. */
-  baseUrl: string;
-}
-
-/** The fields of a token request (form-encoded), by name. */
-export type TokenRequest = Readonly<Record<string, string | undefined>>;
 
 export interface IssueOptions {
   /** Requested roles; undefined = every role the user holds. */

@@ -1,9 +1,10 @@
-import type { AuthContext, Item, OperationContext } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
+import type { AuthContext } from '../engine/auth-context.ts';
 import { ApiError } from '../engine/errors.ts';
 import type { Store } from '../engine/store.ts';
 import { validateBody } from '../engine/validate.ts';
 import { defineModel, enumOf, int, list, text, type ModelDefinition } from '../resources/fields.ts';
-import type { OperationDefinition } from '../resources/types.ts';
+import type { OperationContext, OperationDefinition } from '../resources/types.ts';
 import { accessTokenMinutes } from './client-access.ts';
 import { oauthErrors } from './oauth-error.ts';
 import { mintAccessToken, type TokenIssuer } from './tokens.ts';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import type { PlatformUser } from './client-access.ts';
 
 /**

@@ -2,9 +2,10 @@ import { sql } from 'drizzle-orm';
 import { notFound } from '../engine/errors.ts';
 import { PgStore } from '../engine/pg-store.ts';
 import { authorizeUser, DEFAULT_ACCESS_TOKEN_MINUTES, findUserByUsername } from './client-access.ts';
-import { issueUserToken, type AuthDeps } from './grants.ts';
+import type { AuthDeps } from './auth-deps.ts';
+import { issueUserToken } from './grants.ts';
 import { oauthErrors } from './oauth-error.ts';
-import type { PortalUserProfile } from '../engine/context.ts';
+import type { PortalUserProfile } from '../engine/auth-context.ts';
 import { mintAccessToken, portalUserId, type AccessTokenResponse } from './tokens.ts';
 
 export interface PortalUserTokenRequest {

@@ -1,7 +1,8 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { InputError } from '../../http/input-guard.ts';
 import { ApiError } from '../engine/errors.ts';
-import { exchangeToken, type AuthDeps, type TokenRequest } from './grants.ts';
+import type { AuthDeps, TokenRequest } from './auth-deps.ts';
+import { exchangeToken } from './grants.ts';
 import { OAuthError } from './oauth-error.ts';
 
 const FORM = 'application/x-www-form-urlencoded';

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { jwtVerify, SignJWT, type CryptoKey, type JWTPayload } from 'jose';
-import type { PortalUserProfile } from '../engine/context.ts';
+import type { PortalUserProfile } from '../engine/auth-context.ts';
 import { ApiError } from '../engine/errors.ts';
 import { SIGNING_ALGORITHM, type SigningKeys } from './signing-keys.ts';
 

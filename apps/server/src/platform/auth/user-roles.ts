@@ -1,4 +1,4 @@
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import type { Store } from '../engine/store.ts';
 import { API_ROLES, isApiRole } from '../resources/roles.ts';
 import type { UserType } from './tokens.ts';

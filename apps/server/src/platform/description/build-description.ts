@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { PlatformOperation } from '../engine/operations.ts';
-import type { Registry } from '../resources/registry.ts';
 import { API_ROLES } from '../resources/roles.ts';
-import { SECTIONS, tagName, type SectionId } from '../resources/types.ts';
+import { SECTIONS, tagName, type Registry, type SectionId } from '../resources/types.ts';
 import type { OpenApiDocument, TagObject } from './openapi-types.ts';
 import { buildPaths } from './paths.ts';
 import { componentSchemas } from './schemas.ts';

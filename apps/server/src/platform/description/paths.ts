@@ -1,7 +1,6 @@
 import { defaultSearchable, defaultSortable } from '../engine/pg-store.ts';
 import type { PlatformOperation } from '../engine/operations.ts';
-import type { Registry } from '../resources/registry.ts';
-import { tagName, type ResourceDefinition } from '../resources/types.ts';
+import { tagName, type Registry, type ResourceDefinition } from '../resources/types.ts';
 import type {
   HttpMethod,
   OperationObject,

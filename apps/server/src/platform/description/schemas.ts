@@ -1,5 +1,5 @@
 import type { FieldSchema, ModelDefinition } from '../resources/fields.ts';
-import type { Registry } from '../resources/registry.ts';
+import type { Registry } from '../resources/types.ts';
 import type { JsonValue, SchemaObject } from './openapi-types.ts';
 
 /** `#/components/schemas/<name>`. */

@@ -12,9 +12,9 @@ import {
   writeOnly,
   xp,
 } from '../resources/fields.ts';
-import { createRegistry, type Registry } from '../resources/registry.ts';
+import { createRegistry } from '../resources/registry.ts';
 import { API_ROLES } from '../resources/roles.ts';
-import type { ResourceDefinition, RoleSet } from '../resources/types.ts';
+import type { Registry, ResourceDefinition, RoleSet } from '../resources/types.ts';
 
 const handler = async (): Promise<unknown> => ({});
 const BUYER_ROLES: RoleSet = { read: ['BuyerAdmin', 'BuyerReader'], write: ['BuyerAdmin'] };

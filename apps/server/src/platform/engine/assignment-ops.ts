@@ -1,5 +1,5 @@
-import { assignmentKind, type AssignmentDefinition } from '../resources/types.ts';
-import type { Item, OperationContext } from './context.ts';
+import { assignmentKind, type AssignmentDefinition, type OperationContext } from '../resources/types.ts';
+import type { Item } from './item.ts';
 import { inModelOrder } from './crud.ts';
 import { ApiError, validation } from './errors.ts';
 import { pathParams } from './ids.ts';

@@ -1,5 +1,10 @@
-import { assignmentKind, type ResourceDefinition } from '../resources/types.ts';
-import type { Item, OperationContext, WriteContext } from './context.ts';
+import {
+  assignmentKind,
+  type OperationContext,
+  type ResourceDefinition,
+  type WriteContext,
+} from '../resources/types.ts';
+import type { Item } from './item.ts';
 import { ApiError, notFound, validation } from './errors.ts';
 import { generateId, pathParams, resolveIdTokens } from './ids.ts';
 import { parseListQuery, type ListPage } from './list-query.ts';

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { FieldSchema, ModelDefinition } from '../resources/fields.ts';
-import type { Registry } from '../resources/registry.ts';
+import type { Registry } from '../resources/types.ts';
 import { validation } from './errors.ts';
 import type { FilterClause } from './list-query.ts';
 

@@ -3,7 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
 import { searchesIndex } from '../search/search-sql.ts';
-import type { Item } from './context.ts';
+import type { Item } from './item.ts';
 
 /**
  * Lists whose matches are kept between calls: root products and orders, the types with search

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Item } from './context.ts';
+import type { Item } from './item.ts';
 import { ApiError } from './errors.ts';
 import { parseListQuery, type RawQuery } from './list-query.ts';
 import { fieldList, memoryList, memoryPage, modelList } from './memory-list.ts';

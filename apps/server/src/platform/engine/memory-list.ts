@@ -1,6 +1,6 @@
 import type { ModelDefinition } from '../resources/fields.ts';
-import type { Registry } from '../resources/registry.ts';
-import type { Item } from './context.ts';
+import type { Item } from './item.ts';
+import type { Registry } from '../resources/types.ts';
 import { validation } from './errors.ts';
 import { resolveField, type ResolvedField } from './filter-sql.ts';
 import { listPage, type ListPage, type ListQuery } from './list-query.ts';

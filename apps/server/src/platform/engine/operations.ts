@@ -1,17 +1,17 @@
 import type { FieldSchema, ModelDefinition } from '../resources/fields.ts';
-import type { Registry } from '../resources/registry.ts';
 import type { ApiRole } from '../resources/roles.ts';
 import {
   STANDARD_OPERATIONS,
   standardOperationName,
   type AssignmentDefinition,
+  type OperationContext,
   type OperationDefinition,
   type QueryParamDefinition,
+  type Registry,
   type ResourceDefinition,
   type StandardOperation,
 } from '../resources/types.ts';
 import { deleteAssignment, listAssignments, saveAssignment } from './assignment-ops.ts';
-import type { OperationContext } from './context.ts';
 import { createItem, deleteItem, getItem, listItems, patchItem, saveItem } from './crud.ts';
 import { pathParams } from './ids.ts';
 

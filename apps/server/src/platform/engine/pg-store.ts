@@ -1,16 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { API_CLIENT_ID_INDEX } from '../db/schema.ts';
-import type { Registry } from '../resources/registry.ts';
-import type { ResourceDefinition } from '../resources/types.ts';
-import type { Item } from './context.ts';
+import type { Item } from './item.ts';
+import type { Registry } from '../resources/types.ts';
 import { idExists, notFound, validation } from './errors.ts';
 import { compileFilters, compileSearch, compileSort } from './filter-sql.ts';
 import { keepsLists, keptListPage } from './kept-lists.ts';
 import { listPage, type ListPage, type ListQuery } from './list-query.ts';
 import { activeMapping, reindexDocument } from '../search/entries.ts';
 import { indexedSearch, searchesIndex } from '../search/search-sql.ts';
-import type { Match, Store, StoredItem } from './store.ts';
+import type { ListedResource, Match, Store, StoredItem } from './store.ts';
 
 const parentKey = (parents: readonly string[]) => parents.join('/');
 
@@ -100,12 +99,7 @@ export class PgStore implements Store {
     return item;
   }
 
-  async list(
-    resource: ResourceDefinition,
-    parents: readonly string[],
-    query: ListQuery,
-    scope?: Match,
-  ): Promise<ListPage> {
+  async list(resource: ListedResource, parents: readonly string[], query: ListQuery, scope?: Match): Promise<ListPage> {
     const { model } = resource;
     const conditions = [...matchSql('d', scope)];
     const filters = compileFilters(this.registry, model, query.filters);
@@ -419,11 +413,11 @@ export class PgStore implements Store {
 }
 
 /** ID plus Name when the model has one: what `search` looks in unless the resource says otherwise. */
-export function defaultSearchable(resource: ResourceDefinition): string[] {
+export function defaultSearchable(resource: ListedResource): string[] {
   return ['ID', 'Name'].filter((field) => field in resource.model.fields);
 }
 
-export function defaultSortable(resource: ResourceDefinition): string[] {
+export function defaultSortable(resource: ListedResource): string[] {
   const dates = ['DateCreated', 'LastUpdated'].filter((field) => field in resource.model.fields);
   return [...(resource.searchable ?? defaultSearchable(resource)), ...dates];
 }

@@ -1,5 +1,5 @@
 import type { ModelDefinition } from '../resources/fields.ts';
-import type { Registry } from '../resources/registry.ts';
+import type { Registry } from '../resources/types.ts';
 import { validation } from './errors.ts';
 import { resolveField } from './filter-sql.ts';
 import type { RawQuery } from './list-query.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
-import type { Registry } from '../resources/registry.ts';
-import type { AuthContext, OperationContext, PlatformServices } from './context.ts';
+import type { AuthContext } from './auth-context.ts';
+import type { OperationContext, PlatformServices, Registry } from '../resources/types.ts';
 import { ApiError } from './errors.ts';
 import { missingBody } from './crud.ts';
 import type { PlatformOperation } from './operations.ts';

@@ -1,6 +1,14 @@
-import type { ResourceDefinition } from '../resources/types.ts';
-import type { Item } from './context.ts';
+import type { ModelDefinition } from '../resources/fields.ts';
+import type { Item } from './item.ts';
 import type { ListPage, ListQuery } from './list-query.ts';
+
+/** What listing needs of a resource definition (a ResourceDefinition is one): where, and by which fields. */
+export interface ListedResource {
+  name: string;
+  model: ModelDefinition;
+  searchable?: readonly string[] | undefined;
+  sortable?: readonly string[] | undefined;
+}
 
 /** A stored object with where it lives. */
 export interface StoredItem {
@@ -26,7 +34,7 @@ export interface Store {
   /** Like `get`, but a missing object is a 404 NotFound naming `objectType` (default: the resource's singular model name). */
   require(resource: string, parents: readonly string[], id: string, objectType?: string): Promise<Item>;
   /** A page of a resource's objects, filtered, searched and sorted as the list call asks. */
-  list(resource: ResourceDefinition, parents: readonly string[], query: ListQuery, scope?: Match): Promise<ListPage>;
+  list(resource: ListedResource, parents: readonly string[], query: ListQuery, scope?: Match): Promise<ListPage>;
   /** Every object matching `match` (no paging; for rules, cascades and seeds). `parents` undefined = any parent. */
   find(resource: string, parents: readonly string[] | undefined, match?: Match): Promise<StoredItem[]>;
   /** Inserts a new object; a 409 IdExists when its ID is taken. */

@@ -1,7 +1,7 @@
 import type { FieldSchema, ModelDefinition } from '../resources/fields.ts';
-import type { Registry } from '../resources/registry.ts';
+import type { Item } from './item.ts';
+import type { Registry } from '../resources/types.ts';
 import type { ApiErrorEntry } from './errors.ts';
-import type { Item } from './context.ts';
 
 export const XP_MAX_BYTES = 8000;
 const ID_PATTERN = /^[A-Za-z0-9_-]+$/;

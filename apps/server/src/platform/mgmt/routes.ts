@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AuthDeps } from '../auth/grants.ts';
+import type { AuthDeps } from '../auth/auth-deps.ts';
 import { createTokenMinter } from '../auth/mint.ts';
 import { marketplaces } from '../db/schema.ts';
 import { ApiError, notFound, validation } from '../engine/errors.ts';

@@ -1,4 +1,6 @@
-import type { AuthContext, Item, OperationContext } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
+import type { AuthContext } from '../engine/auth-context.ts';
+import type { OperationContext } from '../resources/types.ts';
 import { notFound, validation } from '../engine/errors.ts';
 import type { Match, Store } from '../engine/store.ts';
 import type { ApiRole } from '../resources/roles.ts';

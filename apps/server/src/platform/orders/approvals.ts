@@ -1,4 +1,5 @@
-import type { Item, OperationContext } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
+import type { OperationContext } from '../resources/types.ts';
 import { ApiError } from '../engine/errors.ts';
 import { generateId } from '../engine/ids.ts';
 import type { Store } from '../engine/store.ts';

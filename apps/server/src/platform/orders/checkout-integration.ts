@@ -1,5 +1,7 @@
 import { mintAccessToken } from '../auth/tokens.ts';
-import type { AuthContext, Item, OperationContext } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
+import type { AuthContext } from '../engine/auth-context.ts';
+import type { OperationContext } from '../resources/types.ts';
 import { ApiError, notFound, validation } from '../engine/errors.ts';
 import type { Store } from '../engine/store.ts';
 import { filled } from '../engine/values.ts';

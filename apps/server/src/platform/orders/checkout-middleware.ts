@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { filled } from '../engine/values.ts';
 
 /**

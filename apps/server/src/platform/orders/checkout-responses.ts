@@ -1,4 +1,4 @@
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { validation, type ApiError } from '../engine/errors.ts';
 import { filled } from '../engine/values.ts';
 import type { MiddlewareReply } from './checkout-middleware.ts';

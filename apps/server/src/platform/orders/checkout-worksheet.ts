@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { Item, OperationContext } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
+import type { OperationContext } from '../resources/types.ts';
 import { present } from '../engine/crud.ts';
 import { validation } from '../engine/errors.ts';
 import type { Store } from '../engine/store.ts';

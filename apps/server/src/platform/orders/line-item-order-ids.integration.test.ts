@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../engine/item.ts';
 import type { ListPage } from '../engine/list-query.ts';
-import { adminAuth, out, SEED, shopper, supplierAuth, useSeededOrdersKit, type OrdersTestKit } from './testing/order-fixtures.ts';
+import {
+  adminAuth,
+  out,
+  SEED,
+  shopper,
+  supplierAuth,
+  useSeededOrdersKit,
+  type OrdersTestKit,
+} from './testing/order-fixtures.ts';
 
 /**
  * LineItem.IncomingOrderID and OutgoingOrderID on every answer: IncomingOrderID names the order the line

@@ -1,9 +1,9 @@
-import type { Item, OperationContext } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
+import type { OperationContext, Registry } from '../resources/types.ts';
 import { inModelOrder } from '../engine/crud.ts';
 import { listPage, parseListQuery, type ListPage } from '../engine/list-query.ts';
 import { compareValues, memoryList, modelList, type MemoryListSpec } from '../engine/memory-list.ts';
 import type { ModelDefinition } from '../resources/fields.ts';
-import type { Registry } from '../resources/registry.ts';
 import { parseDirection } from './access.ts';
 import { queryParam } from './operation-helpers.ts';
 import { withOrderIds } from './order-store.ts';

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../engine/item.ts';
 import type { ListPage } from '../engine/list-query.ts';
-import { adminAuth, buyerAuth, out, SEED, shopper, shopperOrder, useSeededOrdersKit } from './testing/order-fixtures.ts';
+import {
+  adminAuth,
+  buyerAuth,
+  out,
+  SEED,
+  shopper,
+  shopperOrder,
+  useSeededOrdersKit,
+} from './testing/order-fixtures.ts';
 
 const kit = useSeededOrdersKit(async (made) => {
   await made.call('ApprovalRules.Create', {

@@ -1,4 +1,4 @@
-import type { OperationContext } from '../engine/context.ts';
+import type { OperationContext } from '../resources/types.ts';
 import { notFound, validation } from '../engine/errors.ts';
 import type { ListPage } from '../engine/list-query.ts';
 import type { Match, Store } from '../engine/store.ts';

@@ -1,4 +1,4 @@
-import type { OperationContext } from '../engine/context.ts';
+import type { OperationContext } from '../resources/types.ts';
 import { notFound } from '../engine/errors.ts';
 import { presentItems } from '../resources/catalog-rules.ts';
 import { listWithin } from './operation-helpers.ts';

@@ -1,4 +1,4 @@
-import type { Item, OperationContext } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { getItem } from '../engine/crud.ts';
 import { ApiError } from '../engine/errors.ts';
 import { parseListQuery, type ListPage } from '../engine/list-query.ts';
@@ -7,7 +7,7 @@ import { validateBody } from '../engine/validate.ts';
 import { presentItems } from '../resources/catalog-rules.ts';
 import { model, type ModelDefinition } from '../resources/fields.ts';
 import type { ApiRole } from '../resources/roles.ts';
-import type { OperationDefinition, ResourceDefinition, ResourceHooks } from '../resources/types.ts';
+import type { OperationContext, OperationDefinition, ResourceDefinition, ResourceHooks } from '../resources/types.ts';
 
 interface GuardedGetOptions {
   /** Path of the item, e.g. `/orders/{direction}/{orderID}/lineitems/{lineItemID}`. */

@@ -1,4 +1,5 @@
-import type { Item, OperationContext } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
+import type { OperationContext } from '../resources/types.ts';
 import { notFound, validation } from '../engine/errors.ts';
 import type { Store } from '../engine/store.ts';
 import { deepMerge } from '../engine/validate.ts';

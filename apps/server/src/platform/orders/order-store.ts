@@ -1,5 +1,5 @@
 import { templateUserOf } from '../engine/anonymous-users.ts';
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { notFound } from '../engine/errors.ts';
 import type { Store } from '../engine/store.ts';
 import { filled } from '../engine/values.ts';

@@ -1,4 +1,5 @@
-import type { DeleteContext, Item, OperationContext, WriteContext } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
+import type { DeleteContext, OperationContext, WriteContext } from '../resources/types.ts';
 import { ApiError, notFound, validation } from '../engine/errors.ts';
 import type { Match, Store } from '../engine/store.ts';
 import { filled } from '../engine/values.ts';

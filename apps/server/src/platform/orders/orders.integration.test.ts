@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import type { Item } from '../engine/item.ts';
 import type { ListPage } from '../engine/list-query.ts';
-import { adminAuth, buyerAuth, MARKETPLACE, out, outsider, SEED, shopper, useSeededOrdersKit } from './testing/order-fixtures.ts';
+import {
+  adminAuth,
+  buyerAuth,
+  MARKETPLACE,
+  out,
+  outsider,
+  SEED,
+  shopper,
+  useSeededOrdersKit,
+} from './testing/order-fixtures.ts';
 
 const kit = useSeededOrdersKit();
 const colleague = buyerAuth(SEED.buyer, SEED.colleague);

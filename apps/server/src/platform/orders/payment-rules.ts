@@ -1,4 +1,5 @@
-import type { AuthContext, Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
+import type { AuthContext } from '../engine/auth-context.ts';
 import { ApiError, notFound, validation } from '../engine/errors.ts';
 import type { Store } from '../engine/store.ts';
 import { filled } from '../engine/values.ts';

@@ -1,4 +1,4 @@
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 
 /** A price break as stored on a price schedule. */
 export interface PriceBreakLike {

@@ -1,4 +1,4 @@
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import type { Store } from '../engine/store.ts';
 import { groupIdsOf } from './order-store.ts';
 import { promotionTimingProblem } from './promotion-rules.ts';

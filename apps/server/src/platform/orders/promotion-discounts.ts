@@ -1,4 +1,4 @@
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import type { Store } from '../engine/store.ts';
 import { orderTotal, roundMoney } from './pricing.ts';
 import { evaluatePromotion, roundCents, type DiscountRoom, type PromotionOutcome } from './promotion-rules.ts';

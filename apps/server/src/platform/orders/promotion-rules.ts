@@ -1,5 +1,5 @@
 import { evaluateBoolean, evaluateNumber, type ExpressionContext } from '@portal/expressions';
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { roundMoney } from './pricing.ts';
 import { categoryContext, type ProductCategories } from './rule-expressions.ts';
 

@@ -5,7 +5,7 @@ import {
   type ExpressionContext,
   type ExpressionKind,
 } from '@portal/expressions';
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { validation } from '../engine/errors.ts';
 import type { Store } from '../engine/store.ts';
 

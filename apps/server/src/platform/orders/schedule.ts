@@ -1,4 +1,4 @@
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 
 /** The `SubscriptionInterval` enum. */
 export type SubscriptionInterval = 'Days' | 'Weeks' | 'Months';

@@ -1,4 +1,4 @@
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { ApiError } from '../engine/errors.ts';
 
 /** The statuses of orders and order returns alike (the `OrderStatus` enum). */

@@ -1,4 +1,4 @@
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { ApiError, notFound, validation } from '../engine/errors.ts';
 import { generateId } from '../engine/ids.ts';
 import type { Store } from '../engine/store.ts';

@@ -1,5 +1,4 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { WriteContext } from '../engine/context.ts';
 import { ApiError } from '../engine/errors.ts';
 import type { Store, StoredItem } from '../engine/store.ts';
 import { PgStore } from '../engine/pg-store.ts';
@@ -13,7 +12,7 @@ import { integrationModels, integrationResources } from './integrations.ts';
 import { adminGroupMemberships, marketplaceOwnerResources } from './marketplace-owners.ts';
 import { createRegistry } from './registry.ts';
 import { supplierGroupMemberships, supplierResources } from './suppliers.ts';
-import { assignmentKind, type AssignmentDefinition, type ResourceDefinition } from './types.ts';
+import { assignmentKind, type AssignmentDefinition, type ResourceDefinition, type WriteContext } from './types.ts';
 
 const resources: readonly ResourceDefinition[] = [
   ...authenticationResources,

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { DeleteContext, WriteContext } from '../engine/context.ts';
 import { validation } from '../engine/errors.ts';
 import { filled } from '../engine/values.ts';
 import { bool, defineModel, enumOf, id, int, list, readOnly, text, xp } from './fields.ts';
 import { assertNoImpersonationConfig } from './impersonation-configs.ts';
 import { assertEventOfType, eventName } from './integration-events.ts';
-import type { ResourceDefinition } from './types.ts';
+import type { DeleteContext, ResourceDefinition, WriteContext } from './types.ts';
 
 /** Token lifetimes, in minutes, that an API client may ask for. */
 const ACCESS_TOKEN_MINUTES = { min: 10, max: 600 } as const;

@@ -1,8 +1,7 @@
-import type { OperationContext } from '../engine/context.ts';
 import { parentChecked, withoutStorageId } from '../orders/operation-helpers.ts';
 import { date, enumOf, model, readOnly, text, type FieldSchema, type ModelDefinition } from './fields.ts';
 import type { ApiRole } from './roles.ts';
-import type { ResourceDefinition } from './types.ts';
+import type { OperationContext, ResourceDefinition } from './types.ts';
 
 /**
  * The status of an order or order return and the dates of its steps, all kept by the platform:

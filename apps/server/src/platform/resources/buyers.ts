@@ -1,11 +1,10 @@
-import type { DeleteContext } from '../engine/context.ts';
 import { validation } from '../engine/errors.ts';
 import { bool, date, defineModel, id, readOnly, text, xp } from './fields.ts';
 import { assertNoImpersonationConfig } from './impersonation-configs.ts';
 import { withOwnerId } from './owner.ts';
 import { addressResource, localeModel } from './shared-models.ts';
 import { removeSupplierBuyerLinks } from './suppliers.ts';
-import type { AssignmentDefinition, ResourceDefinition } from './types.ts';
+import type { AssignmentDefinition, DeleteContext, ResourceDefinition } from './types.ts';
 import { buyerPartyAssignment, userFamily } from './user-rules.ts';
 
 export const buyerModel = defineModel('Buyer', {

@@ -1,4 +1,4 @@
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import type { ListQuery, RawQuery } from '../engine/list-query.ts';
 import type { Store } from '../engine/store.ts';
 import type { ModelDefinition } from './fields.ts';

@@ -1,10 +1,9 @@
-import type { DeleteContext, OperationContext, WriteContext } from '../engine/context.ts';
 import { validation } from '../engine/errors.ts';
 import type { Match } from '../engine/store.ts';
 import { buyerPartyAssignment, pairAssignment, queryValue, type PairSide } from './catalog-rules.ts';
 import { bool, defineModel, id, int, optionalBool, readOnly, text, xp } from './fields.ts';
 import { withOwnerId } from './owner.ts';
-import type { ResourceDefinition, RoleSet } from './types.ts';
+import type { DeleteContext, OperationContext, ResourceDefinition, RoleSet, WriteContext } from './types.ts';
 
 const CATALOG_ROLES: RoleSet = { read: ['CatalogAdmin', 'CatalogReader'], write: ['CatalogAdmin'] };
 const CATEGORY_ROLES: RoleSet = { read: ['CategoryAdmin', 'CategoryReader'], write: ['CategoryAdmin'] };

@@ -1,4 +1,4 @@
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { notFound, validation } from '../engine/errors.ts';
 import type { Store } from '../engine/store.ts';
 import { filled } from '../engine/values.ts';

@@ -1,9 +1,9 @@
-import type { Item, PresentContext, WriteContext } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { validation } from '../engine/errors.ts';
 import { buyerPartyAssignment, isRecord } from './catalog-rules.ts';
 import { bool, date, defineModel, id, int, model, readOnly, text, xp } from './fields.ts';
 import { withOwnerId } from './owner.ts';
-import type { ResourceDefinition, RoleSet } from './types.ts';
+import type { PresentContext, ResourceDefinition, RoleSet, WriteContext } from './types.ts';
 
 const PRODUCT_ROLES: RoleSet = { read: ['ProductAdmin', 'ProductReader'], write: ['ProductAdmin'] };
 

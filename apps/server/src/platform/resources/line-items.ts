@@ -1,4 +1,5 @@
-import type { AuthContext, Item, OperationContext, WriteContext } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
+import type { AuthContext } from '../engine/auth-context.ts';
 import { validation } from '../engine/errors.ts';
 import { deepMerge } from '../engine/validate.ts';
 import { hasAnyRole, requireOrderOfPath } from '../orders/access.ts';
@@ -22,7 +23,7 @@ import {
   type ModelDefinition,
 } from './fields.ts';
 import { ADDRESS_REQUIRED } from './shared-models.ts';
-import type { ResourceDefinition, RoleSet } from './types.ts';
+import type { OperationContext, ResourceDefinition, RoleSet, WriteContext } from './types.ts';
 
 /** The product as a line item keeps it when the item is added. */
 export const lineItemProductModel = defineModel('LineItemProduct', {

@@ -1,4 +1,5 @@
-import type { AuthContext, Item, OperationContext } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
+import type { AuthContext } from '../engine/auth-context.ts';
 import { pathParams } from '../engine/ids.ts';
 import type { ListPage, ListQuery } from '../engine/list-query.ts';
 import type { Match, Store } from '../engine/store.ts';
@@ -6,7 +7,7 @@ import { buyerGroupMemberships } from './buyers.ts';
 import { presentItems } from './catalog-rules.ts';
 import { adminGroupMemberships } from './marketplace-owners.ts';
 import { supplierGroupMemberships } from './suppliers.ts';
-import { assignmentKind, type AssignmentDefinition, type ResourceDefinition } from './types.ts';
+import { assignmentKind, type AssignmentDefinition, type OperationContext, type ResourceDefinition } from './types.ts';
 
 /** Where the signed-in user's record and user groups are stored. */
 export interface UserHome {

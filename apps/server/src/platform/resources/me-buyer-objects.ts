@@ -1,4 +1,4 @@
-import type { Item, OperationContext } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { createItem, deleteItem, patchItem, saveItem } from '../engine/crud.ts';
 import { ApiError, notFound, validation } from '../engine/errors.ts';
 import { parseListQuery, type FilterClause, type ListPage } from '../engine/list-query.ts';
@@ -14,7 +14,7 @@ import {
   type BuyerCaller,
 } from './me-access.ts';
 import { shapeAs } from './me-models.ts';
-import { assignmentKind, type AssignmentDefinition } from './types.ts';
+import { assignmentKind, type AssignmentDefinition, type OperationContext } from './types.ts';
 
 type Handler = (context: OperationContext) => Promise<unknown>;
 

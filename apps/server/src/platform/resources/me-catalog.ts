@@ -1,4 +1,4 @@
-import type { Item, OperationContext } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { notFound, validation } from '../engine/errors.ts';
 import { parseListQuery, type ListPage } from '../engine/list-query.ts';
 import type { Match, Store } from '../engine/store.ts';
@@ -17,7 +17,7 @@ import {
 } from './me-access.ts';
 import { buyerProductModel, shapeAs } from './me-models.ts';
 import { productResources } from './products.ts';
-import { assignmentKind, type AssignmentDefinition } from './types.ts';
+import { assignmentKind, type AssignmentDefinition, type OperationContext } from './types.ts';
 
 /**
  * What a buyer user may see of the catalogs: catalogs assigned to their buyer, the categories

@@ -1,4 +1,3 @@
-import type { OperationContext } from '../engine/context.ts';
 import { notFound } from '../engine/errors.ts';
 import { parseListQuery } from '../engine/list-query.ts';
 import { presentItems } from './catalog-rules.ts';
@@ -7,7 +6,7 @@ import { listByIds, uniqueIds } from './me-access.ts';
 import { requireMyProduct } from './me-catalog.ts';
 import { variantResource } from './product-variants.ts';
 import { specModel } from './specs.ts';
-import type { OperationDefinition } from './types.ts';
+import type { OperationContext, OperationDefinition } from './types.ts';
 
 /**
  * The specs and variants of a product the user may buy. The product decides: when Me.GetProduct

@@ -8,7 +8,7 @@ import { accessTokenMinutes, authorizeUser } from '../auth/client-access.ts';
 import { oauthErrors } from '../auth/oauth-error.ts';
 import { mintAccessToken, type TokenIssuer } from '../auth/tokens.ts';
 import { limitToClient, missingRequiredRoles, resolveRoles } from '../auth/user-roles.ts';
-import type { Item, OperationContext } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { createItem } from '../engine/crud.ts';
 import { ApiError, notFound, validation } from '../engine/errors.ts';
 import type { Store } from '../engine/store.ts';
@@ -18,7 +18,7 @@ import { queryValue } from './catalog-rules.ts';
 import { defineModel, model, text, type ModelDefinition } from './fields.ts';
 import { meUserModel } from './me-models.ts';
 import { USER_REQUIRED } from './shared-models.ts';
-import type { OperationDefinition, QueryParamDefinition } from './types.ts';
+import type { OperationContext, OperationDefinition, QueryParamDefinition } from './types.ts';
 
 /** The answer of Me.Register: only the new user's access token. */
 export const accessTokenBasicModel = defineModel('AccessTokenBasic', { access_token: text() });

@@ -1,5 +1,7 @@
 import { anonUserProhibited } from '../auth/anonymous.ts';
-import type { AuthContext, Item, OperationContext, PortalUserProfile, WriteContext } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
+import type { AuthContext, PortalUserProfile } from '../engine/auth-context.ts';
+import type { OperationContext, WriteContext } from './types.ts';
 import { ApiError, validation, type ApiErrorEntry } from '../engine/errors.ts';
 import { parseListQuery, type ListPage } from '../engine/list-query.ts';
 import { hashPassword } from '../../security/passwords.ts';

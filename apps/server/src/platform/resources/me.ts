@@ -1,4 +1,3 @@
-import type { OperationContext } from '../engine/context.ts';
 import { validation } from '../engine/errors.ts';
 import { buyerPaymentResources, costCenterModel, spendingAccountModel } from './buyer-payment-resources.ts';
 import { buyerResources } from './buyers.ts';
@@ -22,7 +21,7 @@ import { getMe, listMyOrders, listMyUserGroups, patchMe, saveMe } from './me-use
 import { orderModel } from './orders.ts';
 import type { ApiRole } from './roles.ts';
 import { ADDRESS_REQUIRED, USER_REQUIRED, userGroupModel } from './shared-models.ts';
-import type { OperationDefinition, QueryParamDefinition, ResourceDefinition } from './types.ts';
+import type { OperationContext, OperationDefinition, QueryParamDefinition, ResourceDefinition } from './types.ts';
 
 export { meModels };
 

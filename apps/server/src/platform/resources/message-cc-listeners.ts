@@ -1,11 +1,11 @@
-import type { Item, OperationContext } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { ApiError } from '../engine/errors.ts';
 import { parseListQuery } from '../engine/list-query.ts';
 import { memoryPage } from '../engine/memory-list.ts';
 import { validateBody } from '../engine/validate.ts';
 import { filled } from '../engine/values.ts';
 import { defineModel, enumOf, model, readOnly, text } from './fields.ts';
-import type { OperationDefinition } from './types.ts';
+import type { OperationContext, OperationDefinition } from './types.ts';
 
 /**
  * CC listener assignments: who else gets a copy of the messages of one message sender assignment,

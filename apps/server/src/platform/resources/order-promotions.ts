@@ -4,7 +4,7 @@ import { addPromotion, removePromotion } from '../orders/order-promotions.ts';
 import { ORDER_PROMOTIONS } from '../orders/promotion-discounts.ts';
 import { bool, date, decimal, defineModel, model, readOnly, text } from './fields.ts';
 import { promotionFields } from './promotions.ts';
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import type { ResourceDefinition, RoleSet } from './types.ts';
 
 /** A promotion applied to an order, with the discount it gives (per line item for line-item-level ones). */

@@ -1,4 +1,3 @@
-import type { OperationContext } from '../engine/context.ts';
 import { guardedGet, objectActions } from '../orders/operation-helpers.ts';
 import { moveChildren, renamedFrom } from '../orders/order-store.ts';
 import {
@@ -29,7 +28,7 @@ import {
 } from './fields.ts';
 import { approvalFields, approvalsResource, statusFields } from './approval-shapes.ts';
 import { userModel } from './shared-models.ts';
-import type { OperationDefinition, ResourceDefinition, RoleSet } from './types.ts';
+import type { OperationContext, OperationDefinition, ResourceDefinition, RoleSet } from './types.ts';
 
 /** One line item (or part of it) a buyer sends back. */
 export const orderReturnItemModel = defineModel('OrderReturnItem', {

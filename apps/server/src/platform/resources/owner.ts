@@ -1,4 +1,4 @@
-import type { WriteContext } from '../engine/context.ts';
+import type { WriteContext } from './types.ts';
 
 /**
  * OwnerID as the public platform fills it on the objects a seller owns (products, catalogs,

@@ -3,14 +3,15 @@ import { databaseNow } from '../../cluster/db-clock.ts';
 import { hashPassword } from '../../security/passwords.ts';
 import { findClient } from '../auth/client-access.ts';
 import { secretWithoutLock } from '../auth/lockout.ts';
-import type { AuthContext, Item, OperationContext } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
+import type { AuthContext } from '../engine/auth-context.ts';
 import { ApiError, notFound, validation } from '../engine/errors.ts';
 import type { Match, Store } from '../engine/store.ts';
 import { validateBody } from '../engine/validate.ts';
 import { filled } from '../engine/values.ts';
 import { defineModel, model, text, type ModelDefinition } from './fields.ts';
 import { homeOf } from './me-access.ts';
-import type { AnonymousRequest, OperationDefinition, ResourceDefinition } from './types.ts';
+import type { AnonymousRequest, OperationContext, OperationDefinition, ResourceDefinition } from './types.ts';
 
 /**
  * Password resets without a token: `SendVerificationCode` stores a code for the user of a client

@@ -1,4 +1,4 @@
-import type { Item, OperationContext, WriteContext } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { notFound } from '../engine/errors.ts';
 import { generateId } from '../engine/ids.ts';
 import { requireOrderOfPath } from '../orders/access.ts';
@@ -18,7 +18,7 @@ import {
   xp,
   type ModelDefinition,
 } from './fields.ts';
-import type { ResourceDefinition, RoleSet } from './types.ts';
+import type { OperationContext, ResourceDefinition, RoleSet, WriteContext } from './types.ts';
 
 /** One attempt to move money for a payment (an authorization, a capture), as the payment processor reported it. */
 export const paymentTransactionModel = defineModel('PaymentTransaction', {

@@ -1,4 +1,4 @@
-import type { Item, OperationContext, WriteContext } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { ApiError, validation } from '../engine/errors.ts';
 import type { Store } from '../engine/store.ts';
 import { validateBody, withDefaults } from '../engine/validate.ts';
@@ -19,7 +19,7 @@ import {
   type ModelDefinition,
 } from './fields.ts';
 import { withOwnerId } from './owner.ts';
-import type { ResourceDefinition } from './types.ts';
+import type { OperationContext, ResourceDefinition, WriteContext } from './types.ts';
 
 /** PriceBreak: the unit price from a quantity up, with optional sale, subscription and bundle prices. */
 export const priceBreakModel = defineModel('PriceBreak', {

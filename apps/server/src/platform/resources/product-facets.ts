@@ -1,7 +1,6 @@
-import type { WriteContext } from '../engine/context.ts';
 import { validation } from '../engine/errors.ts';
 import { defineModel, id, int, text, xp } from './fields.ts';
-import type { ResourceDefinition } from './types.ts';
+import type { ResourceDefinition, WriteContext } from './types.ts';
 
 const productFacetModel = defineModel('ProductFacet', {
   ID: id(),

@@ -1,4 +1,4 @@
-import type { Item, OperationContext } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { notFound, validation } from '../engine/errors.ts';
 import type { Store } from '../engine/store.ts';
 import { byListOrder, isRecord, now, presentItems, queryValue } from './catalog-rules.ts';
@@ -18,7 +18,7 @@ import {
   type ModelDefinition,
 } from './fields.ts';
 import { specOptions } from './specs.ts';
-import type { ResourceDefinition } from './types.ts';
+import type { OperationContext, ResourceDefinition } from './types.ts';
 
 const variantInventoryModel = defineModel('VariantInventory', {
   QuantityAvailable: int(),

@@ -1,4 +1,4 @@
-import type { DeleteContext, Item, OperationContext, PresentContext, WriteContext } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { validation } from '../engine/errors.ts';
 import { parseListQuery } from '../engine/list-query.ts';
 import type { Match } from '../engine/store.ts';
@@ -20,7 +20,14 @@ import { generateVariants, stampInventory, variantModels, variantResource } from
 import { withOwnerId } from './owner.ts';
 import { specModel } from './specs.ts';
 import { supplierModel } from './suppliers.ts';
-import type { ResourceDefinition, RoleSet } from './types.ts';
+import type {
+  DeleteContext,
+  OperationContext,
+  PresentContext,
+  ResourceDefinition,
+  RoleSet,
+  WriteContext,
+} from './types.ts';
 
 const PRODUCT_ROLES: RoleSet = { read: ['ProductAdmin', 'ProductReader'], write: ['ProductAdmin'] };
 /** Storage kind of the product-to-supplier links behind `Products.ListSuppliers` and friends. */

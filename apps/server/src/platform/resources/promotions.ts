@@ -1,9 +1,9 @@
-import type { Item, WriteContext } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { validation } from '../engine/errors.ts';
 import { buyerPartyAssignment } from './catalog-rules.ts';
 import { bool, date, defineModel, id, int, readOnly, text, xp } from './fields.ts';
 import { withOwnerId } from './owner.ts';
-import type { ResourceDefinition } from './types.ts';
+import type { ResourceDefinition, WriteContext } from './types.ts';
 import { withdrawPromotion } from '../orders/order-promotions.ts';
 import { assertValidExpression } from '../orders/rule-expressions.ts';
 

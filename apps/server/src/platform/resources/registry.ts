@@ -1,19 +1,5 @@
 import type { FieldSchema, ModelDefinition } from './fields.ts';
-import type { ResourceDefinition } from './types.ts';
-
-/** The resolved registry: every resource, model and enum, checked once at start-up. */
-export interface Registry {
-  readonly resources: readonly ResourceDefinition[];
-  readonly models: ReadonlyMap<string, ModelDefinition>;
-  readonly enums: Readonly<Record<string, readonly string[]>>;
-  resource(name: string): ResourceDefinition;
-  model(name: string): ModelDefinition;
-  /**
-   * The field at a dotted path of a model (`BillingAddress.City`), `'dynamic'` inside xp or a
-   * free-form object, undefined when the model has no such field.
-   */
-  fieldAt(model: ModelDefinition, path: readonly string[]): FieldSchema | 'dynamic' | undefined;
-}
+import type { Registry, ResourceDefinition } from './types.ts';
 
 export class RegistryError extends Error {}
 

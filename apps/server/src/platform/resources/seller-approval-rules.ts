@@ -1,8 +1,7 @@
-import type { WriteContext } from '../engine/context.ts';
 import { notFound } from '../engine/errors.ts';
 import { assertValidExpression } from '../orders/rule-expressions.ts';
 import { defineModel, enumOf, id, text, xp } from './fields.ts';
-import type { ResourceDefinition } from './types.ts';
+import type { ResourceDefinition, WriteContext } from './types.ts';
 
 /**
  * SellerApprovalRule: orders (or order returns) to the marketplace or a supplier that match

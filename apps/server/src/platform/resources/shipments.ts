@@ -1,4 +1,5 @@
-import type { AuthContext, Item, OperationContext, WriteContext } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
+import type { AuthContext } from '../engine/auth-context.ts';
 import { notFound } from '../engine/errors.ts';
 import type { Match, Store } from '../engine/store.ts';
 import { inScope, requireInScope } from '../orders/access.ts';
@@ -22,7 +23,7 @@ import {
 } from '../orders/shipping.ts';
 import { date, decimal, defineModel, id, int, list, model, readOnly, text, xp } from './fields.ts';
 import { ADDRESS_REQUIRED } from './shared-models.ts';
-import type { OperationDefinition, ResourceDefinition, RoleSet } from './types.ts';
+import type { OperationContext, OperationDefinition, ResourceDefinition, RoleSet, WriteContext } from './types.ts';
 
 /** Shipment: a parcel on its way, holding line items of one or more orders. */
 export const shipmentModel = defineModel('Shipment', {

@@ -1,10 +1,10 @@
-import type { Item, PresentContext, WriteContext } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { validation } from '../engine/errors.ts';
 import type { Store } from '../engine/store.ts';
 import { byListOrder, pairAssignment } from './catalog-rules.ts';
 import { bool, decimal, defineModel, enumOf, id, int, list, model, readOnly, text, xp } from './fields.ts';
 import { withOwnerId } from './owner.ts';
-import type { ResourceDefinition, RoleSet } from './types.ts';
+import type { PresentContext, ResourceDefinition, RoleSet, WriteContext } from './types.ts';
 
 const PRODUCT_ROLES: RoleSet = { read: ['ProductAdmin', 'ProductReader'], write: ['ProductAdmin'] };
 

@@ -1,4 +1,5 @@
-import type { AuthContext, Item, OperationContext, PresentContext, WriteContext } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
+import type { AuthContext } from '../engine/auth-context.ts';
 import { notFound, validation } from '../engine/errors.ts';
 import type { Match } from '../engine/store.ts';
 import { filled } from '../engine/values.ts';
@@ -25,7 +26,7 @@ import {
   type ModelDefinition,
 } from './fields.ts';
 import { LINE_ITEM_SEARCHABLE, LINE_ITEM_SORTABLE, lineItemModel } from './line-items.ts';
-import type { ResourceDefinition, RoleSet } from './types.ts';
+import type { OperationContext, PresentContext, ResourceDefinition, RoleSet, WriteContext } from './types.ts';
 
 /** How a subscription's orders are paid. */
 export const subscriptionPaymentModel = defineModel('SubscriptionPayment', {

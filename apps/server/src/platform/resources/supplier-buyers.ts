@@ -1,10 +1,10 @@
-import type { Item, OperationContext } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { parseListQuery } from '../engine/list-query.ts';
 import { memoryPage, modelList } from '../engine/memory-list.ts';
 import { defineModel, id, text } from './fields.ts';
 import { buyerCaller, listByIds, uniqueIds } from './me-access.ts';
 import { SUPPLIER_BUYER_LINK } from './suppliers.ts';
-import type { OperationDefinition } from './types.ts';
+import type { OperationContext, OperationDefinition } from './types.ts';
 
 /**
  * Which buyers may order from which suppliers: `Suppliers.SaveBuyer` links one pair (stored as an

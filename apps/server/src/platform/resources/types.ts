@@ -1,8 +1,13 @@
+// The types resources are declared with, and the contexts the engine hands their hooks and handlers.
+// The two refer to each other (a context names its resource and the registry, a hook takes a context),
+// so they live in one module rather than importing each other.
 import type { FieldSchema, ModelDefinition } from './fields.ts';
 import type { ApiRole } from './roles.ts';
 import type { Db } from '../../db/database.ts';
-import type { AuthContext, OperationContext, WriteContext, DeleteContext, PresentContext } from '../engine/context.ts';
-import type { Match } from '../engine/store.ts';
+import type { TokenIssuer } from '../auth/tokens.ts';
+import type { AuthContext } from '../engine/auth-context.ts';
+import type { Item } from '../engine/item.ts';
+import type { Match, Store } from '../engine/store.ts';
 
 /** Sections of the description, in sidebar order (spec 1 §2), plus Me and My Stuff. */
 export const SECTIONS = [
@@ -192,4 +197,81 @@ export function standardOperationName(resource: ResourceDefinition, operation: S
 /** The spaced tag name of a resource: `PriceSchedules` -> `Price Schedules`. */
 export function tagName(resource: ResourceDefinition): string {
   return resource.tag ?? resource.name.replace(/([a-z])([A-Z])/g, '$1 $2');
+}
+
+/** The resolved registry: every resource, model and enum, checked once at start-up (see registry.ts). */
+export interface Registry {
+  readonly resources: readonly ResourceDefinition[];
+  readonly models: ReadonlyMap<string, ModelDefinition>;
+  readonly enums: Readonly<Record<string, readonly string[]>>;
+  resource(name: string): ResourceDefinition;
+  model(name: string): ModelDefinition;
+  /**
+   * The field at a dotted path of a model (`BillingAddress.City`), `'dynamic'` inside xp or a
+   * free-form object, undefined when the model has no such field.
+   */
+  fieldAt(model: ModelDefinition, path: readonly string[]): FieldSchema | 'dynamic' | undefined;
+}
+
+/** Process-wide services some operations need (impersonation mints tokens). */
+export interface PlatformServices {
+  issuer: TokenIssuer;
+  /** The marketplace's environment (Sandbox, Staging, Production...), named in integration payloads. */
+  environmentOf?(marketplaceId: string): Promise<string>;
+  /**
+   * Runs after an operation succeeded (the first product list call starts the first search index
+   * build; post-hook webhooks fire), given the call that succeeded.
+   */
+  afterOperation?(operationId: string, marketplaceId: string, call?: CompletedCall): Promise<void>;
+}
+
+/** A call that just succeeded, as post-hook webhooks describe it. */
+export interface CompletedCall {
+  method: string;
+  /** The operation's path under `/v1`, with `{param}` segments. */
+  path: string;
+  auth: AuthContext;
+  params: Record<string, string>;
+  query: Record<string, unknown>;
+  body: unknown;
+  result: unknown;
+  /** The caller's bearer token; null for calls made without one. */
+  token: string | null;
+}
+
+/** What the engine hands an operation's handler and a resource's hooks. */
+export interface OperationContext {
+  marketplaceId: string;
+  auth: AuthContext;
+  /** Path parameters as sent (ids are case-sensitive). */
+  params: Readonly<Record<string, string>>;
+  query: Readonly<Record<string, string | string[] | undefined>>;
+  body: unknown;
+  /** Storage scoped to the marketplace; inside the request's transaction for writes. */
+  store: Store;
+  registry: Registry;
+  resource: ResourceDefinition;
+  services?: PlatformServices;
+}
+
+export interface WriteContext extends OperationContext {
+  mode: 'create' | 'replace' | 'patch';
+  /** Parent ids from the path, outermost first. */
+  parents: readonly string[];
+  id: string;
+  /** The stored object before the write; undefined on create. */
+  previous: Item | undefined;
+  /** The object about to be stored; hooks may change it. */
+  next: Item;
+}
+
+export interface DeleteContext extends OperationContext {
+  parents: readonly string[];
+  id: string;
+  previous: Item;
+}
+
+export interface PresentContext {
+  store: Store;
+  parents: readonly string[];
 }

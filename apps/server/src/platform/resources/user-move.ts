@@ -1,8 +1,7 @@
-import type { OperationContext } from '../engine/context.ts';
 import { validation } from '../engine/errors.ts';
 import { queryValue } from './catalog-rules.ts';
 import { enumOf, model } from './fields.ts';
-import type { OperationDefinition } from './types.ts';
+import type { OperationContext, OperationDefinition } from './types.ts';
 
 const MOVE_OPTIONS = ['None', 'Unsubmitted', 'All'] as const;
 

@@ -1,4 +1,4 @@
-import type { DeleteContext, Item, WriteContext } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { validation } from '../engine/errors.ts';
 import { pathParams } from '../engine/ids.ts';
 import type { Store } from '../engine/store.ts';
@@ -18,11 +18,13 @@ import {
 import {
   assignmentKind,
   type AssignmentDefinition,
+  type DeleteContext,
   type Reference,
   type ResourceDefinition,
   type ResourceHooks,
   type RoleSet,
   type SectionId,
+  type WriteContext,
 } from './types.ts';
 
 type CompanyParam = 'buyerID' | 'supplierID';

@@ -1,7 +1,6 @@
 import { secretWithoutLock } from '../auth/lockout.ts';
-import type { OperationContext } from '../engine/context.ts';
 import type { ApiRole } from './roles.ts';
-import type { OperationDefinition } from './types.ts';
+import type { OperationContext, OperationDefinition } from './types.ts';
 
 interface UnlockTarget {
   /** The user resource, e.g. `Users`. */

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import { marketplaces } from '../db/schema.ts';
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { userItem, type SeedContext } from './common.ts';
 
 export type Environment = 'Sandbox' | 'Staging' | 'Production';

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 
 /** One row of `platform.documents`, as `PgStore.insert` would write it. */
 export interface DocumentRow {

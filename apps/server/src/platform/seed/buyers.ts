@@ -1,4 +1,4 @@
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { addressItem, daysAgo, randomPerson, userItem, type SeedContext } from './common.ts';
 import { pad, Random } from './random.ts';
 import { DEPARTMENTS } from './words.ts';

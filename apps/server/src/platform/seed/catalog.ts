@@ -1,4 +1,4 @@
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import type { SeededBuyer } from './buyers.ts';
 import { CATALOGS, placedLeaves } from './catalog-data.ts';
 import type { SeedContext } from './common.ts';

@@ -1,4 +1,4 @@
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { pad, type Random } from './random.ts';
 import { CITIES, FIRST_NAMES, LAST_NAMES, STREETS } from './words.ts';
 import type { SeedWriter } from './writer.ts';

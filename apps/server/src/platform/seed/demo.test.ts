@@ -7,7 +7,7 @@ import { createTestDatabase, type TestDatabase } from '../../testing/test-databa
 import { createSigningKeys } from '../auth/signing-keys.ts';
 import { startOAuthApp } from '../auth/testing.ts';
 import { resolveRoles } from '../auth/user-roles.ts';
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { verifyPassword } from '../../security/passwords.ts';
 import { PgStore } from '../engine/pg-store.ts';
 import { orderTotal, roundMoney } from '../orders/pricing.ts';

@@ -2,13 +2,13 @@ import { refreshPlannerStatistics } from '../maintenance.ts';
 import type { Config } from '../../config.ts';
 import type { Database, Db } from '../../db/database.ts';
 import { marketplaces } from '../db/schema.ts';
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
+import type { Registry } from '../resources/types.ts';
 import { hashPassword } from '../../security/passwords.ts';
 import { createFirstIndex } from '../search/build.ts';
 import { buildIndex } from '../search/jobs.ts';
 import { SEARCH_INDEX_TYPES } from '../search/model.ts';
 import { platformRegistry } from '../resources/index.ts';
-import type { Registry } from '../resources/registry.ts';
 import {
   addAdminAccess,
   ADMIN_USERNAME,

@@ -1,4 +1,4 @@
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { roundMoney } from '../orders/pricing.ts';
 import { shipmentItem } from '../orders/shipping.ts';
 import type { SeededBuyer } from './buyers.ts';

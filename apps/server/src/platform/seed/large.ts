@@ -2,7 +2,7 @@ import { refreshPlannerStatistics } from '../maintenance.ts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { hashPassword } from '../../security/passwords.ts';
-import type { Registry } from '../resources/registry.ts';
+import type { Registry } from '../resources/types.ts';
 import { addAdminAccess, DEMO_PASSWORDS, insertMarketplace, type MarketplaceDefinition } from './access.ts';
 import { BATCH_SIZE } from './batch.ts';
 import { placedLeaves } from './catalog-data.ts';

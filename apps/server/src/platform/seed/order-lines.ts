@@ -1,4 +1,4 @@
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { productSnapshot, variantSnapshot } from '../orders/line-item-builder.ts';
 import {
   applySpecMarkups,

@@ -1,4 +1,4 @@
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { DEFAULT_CURRENCY, userSnapshot } from '../orders/order-store.ts';
 import { orderTotal, orderTotals, roundMoney } from '../orders/pricing.ts';
 import { applyTransition, ORDER_TRANSITIONS, type OrderStatus } from '../orders/status.ts';

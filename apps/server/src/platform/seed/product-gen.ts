@@ -1,4 +1,4 @@
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import type { PlacedLeaf } from './catalog-data.ts';
 import { daysAgo, type SeedContext } from './common.ts';
 import { pad, round, type Random } from './random.ts';

@@ -1,4 +1,4 @@
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { adminClientId, apiClientItem } from './access.ts';
 import type { SeededBuyer } from './buyers.ts';
 import { daysAgo, type SeedContext } from './common.ts';

@@ -1,4 +1,4 @@
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import type { SeedContext } from './common.ts';
 import type { ProductPlan } from './product-gen.ts';
 import type { Random } from './random.ts';

@@ -1,4 +1,4 @@
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { roundMoney } from '../orders/pricing.ts';
 import { addInterval, notificationDate, type SubscriptionInterval } from '../orders/schedule.ts';
 import { adminClientId } from './access.ts';

@@ -1,8 +1,12 @@
 import type { Db } from '../../db/database.ts';
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { withDefaults } from '../engine/validate.ts';
-import type { Registry } from '../resources/registry.ts';
-import { assignmentKind, type AssignmentDefinition, type ResourceDefinition } from '../resources/types.ts';
+import {
+  assignmentKind,
+  type AssignmentDefinition,
+  type Registry,
+  type ResourceDefinition,
+} from '../resources/types.ts';
 import { insertAssignments, insertDocuments, type AssignmentRow, type DocumentRow } from './batch.ts';
 
 /** What a seeding wrote, by resource or assignment kind. */

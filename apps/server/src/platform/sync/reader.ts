@@ -1,5 +1,6 @@
 import type { Db } from '../../db/database.ts';
-import type { AuthContext, OperationContext } from '../engine/context.ts';
+import type { AuthContext } from '../engine/auth-context.ts';
+import type { OperationContext } from '../resources/types.ts';
 import type { ListPage } from '../engine/list-query.ts';
 import { buildOperations, type PlatformOperation } from '../engine/operations.ts';
 import { PgStore } from '../engine/pg-store.ts';

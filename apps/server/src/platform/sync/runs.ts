@@ -5,7 +5,7 @@ import { millisecondsInterval } from '../../cluster/db-clock.ts';
 import type { Db } from '../../db/database.ts';
 import { recordDeliveries, type NewDelivery } from '../delivery/deliveries.ts';
 import type { DeliveryTarget } from '../delivery/targets.ts';
-import type { Item } from '../engine/context.ts';
+import type { Item } from '../engine/item.ts';
 import { rowsOf } from '../search/model.ts';
 import { ENTITY_SOURCES } from './metadata.ts';
 import { readPage } from './reader.ts';

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../testing/test-database.ts';
-import type { AuthContext } from '../../engine/context.ts';
+import type { AuthContext } from '../../engine/auth-context.ts';
 import { ApiError } from '../../engine/errors.ts';
 import { registerPlatformErrors } from '../../engine/http-errors.ts';
 import { buildOperations } from '../../engine/operations.ts';

@@ -5,7 +5,8 @@
  *
  * The pieces: sample-values.ts (shared types, values of single fields), sample-overrides.ts (what the
  * resources' hooks need beyond their models), sample-makers.ts (objects that only other operations
- * make) and sample-factory.ts (the factory that puts them together through the HTTP API).
+ * make), sample-steps.ts (what those two ask of the factory) and sample-factory.ts (the factory that
+ * puts them together through the HTTP API).
  */
 
 export { SampleFactory } from './sample-factory.ts';

@@ -1,9 +1,15 @@
 import { pathParams } from '../../engine/ids.ts';
 import type { ModelDefinition } from '../fields.ts';
-import type { Registry } from '../registry.ts';
-import { STANDARD_OPERATIONS, type AssignmentDefinition, type Reference, type ResourceDefinition } from '../types.ts';
+import {
+  STANDARD_OPERATIONS,
+  type AssignmentDefinition,
+  type Reference,
+  type Registry,
+  type ResourceDefinition,
+} from '../types.ts';
 import { MAKERS, ORDER_PATH } from './sample-makers.ts';
 import { overridesFor, referencesOf, SCOPE_VALUES, value, type Overrides } from './sample-overrides.ts';
+import type { SampleSteps } from './sample-steps.ts';
 import { sampleId, sampleValue, type Created, type Item, type Method, type Send } from './sample-values.ts';
 
 /** Fields named in another reference's `parentFrom` go first, so their values exist when needed. */
@@ -15,7 +21,7 @@ function orderFields(fields: readonly string[], references: Readonly<Record<stri
 const MAX_DEPTH = 8;
 
 /** Creates sample objects of a registry through its HTTP API. */
-export class SampleFactory {
+export class SampleFactory implements SampleSteps {
   constructor(
     private readonly registry: Registry,
     private readonly send: Send,

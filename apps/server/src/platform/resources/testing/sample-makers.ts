@@ -1,4 +1,4 @@
-import type { SampleFactory } from './sample-factory.ts';
+import type { SampleSteps } from './sample-steps.ts';
 import type { Created, Item } from './sample-values.ts';
 
 /** How the factory makes objects of resources without a Create operation (see sample-bodies.ts). */
@@ -11,7 +11,7 @@ const RETURN_PATH = '/orderreturns/{returnID}';
  * How to make an object of a resource that has no Create operation, through the operations that
  * do make one; `params` are the path parameters of its collection, parents already created.
  */
-type Maker = (factory: SampleFactory, params: Readonly<Record<string, string>>, depth: number) => Promise<Created>;
+type Maker = (factory: SampleSteps, params: Readonly<Record<string, string>>, depth: number) => Promise<Created>;
 
 /** Makers of resources whose objects only come from other operations (a submit, a save of an item). */
 export const MAKERS: Readonly<Record<string, Maker>> = {

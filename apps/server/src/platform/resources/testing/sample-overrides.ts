@@ -1,5 +1,5 @@
 import type { Reference } from '../types.ts';
-import type { SampleFactory } from './sample-factory.ts';
+import type { SampleSteps } from './sample-steps.ts';
 
 /**
  * What the resources' hooks need of a sample beyond what their models say: field overrides, the key
@@ -15,7 +15,7 @@ export type Override =
   | { value: unknown }
   | { unique: string }
   | { reference: Reference; with?: Overrides }
-  | { prepare: (factory: SampleFactory, depth: number) => Promise<unknown> };
+  | { prepare: (factory: SampleSteps, depth: number) => Promise<unknown> };
 export type Overrides = Readonly<Record<string, Override>>;
 export const value = (given: unknown): Override => ({ value: given });
 const unique = (prefix: string): Override => ({ unique: prefix });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FieldSchema, ModelDefinition } from '../fields.ts';
-import type { Registry } from '../registry.ts';
+import type { Registry } from '../types.ts';
 
 /** The types the sample modules share, and sample values of single fields (see sample-bodies.ts). */
 
