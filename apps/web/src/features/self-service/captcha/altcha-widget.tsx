@@ -9,7 +9,7 @@ import Pbkdf2Worker from 'altcha/workers/pbkdf2?worker';
 import ShaWorker from 'altcha/workers/sha?worker';
 import { Box } from '@chakra-ui/react';
 import { useEffect, useRef, type CSSProperties } from 'react';
-import type { CaptchaProps } from './captcha';
+import type { CaptchaProps } from './captcha-props';
 
 // Only the WebCrypto algorithms: Argon2 and scrypt need WebAssembly, which the policy does not allow either.
 for (const algorithm of ['PBKDF2/SHA-256', 'PBKDF2/SHA-384', 'PBKDF2/SHA-512'])

@@ -1,17 +1,9 @@
 import { HStack, Spinner, Text } from '@chakra-ui/react';
 import { lazy, Suspense } from 'react';
-import type { TokenSource } from '@/services/http';
+import type { CaptchaProps } from './captcha-props';
 
 /** The portal service's captcha challenge (ALTCHA by default, ARCHITECTURE §5). */
 export const CAPTCHA_CHALLENGE_URL = '/portal-api/captcha/challenge';
-
-export interface CaptchaProps {
-  challengeUrl: string;
-  /** Sent as a bearer token with the challenge request. */
-  getToken?: TokenSource;
-  /** The answer to send as `Recaptcha.Token`, or undefined while none is ready (or after it expired). */
-  onChange: (token: string | undefined) => void;
-}
 
 // The widget (about 35 KB compressed) downloads when the first form that needs it opens.
 const AltchaWidget = lazy(() => import('./altcha-widget'));
