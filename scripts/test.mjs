@@ -1,4 +1,4 @@
-// `npm test`: the whole suite — format, lint, type check, unit + integration, browser.
+// `npm test`: the whole suite — format, lint, import cycles, type check, unit + integration, browser.
 // Stops at the first failing stage and ends with one "N passed, N failed" line.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -55,6 +55,7 @@ ensureDependencies();
 const staticChecks = [
   ['Format (prettier)', bin('prettier'), ['--check', '--log-level=warn', '.']],
   ['Lint (eslint)', bin('eslint'), ['.', '--max-warnings', '0']],
+  ['Import cycles (madge)', process.execPath, [path.join(root, 'scripts', 'check-import-cycles.mjs')]],
   ['Types: server', bin('tsc'), ['-p', 'apps/server']],
   ['Types: web', bin('tsc'), ['-p', 'apps/web']],
   ['Types: packages/expressions', bin('tsc'), ['-p', 'packages/expressions']],
