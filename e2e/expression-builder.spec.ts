@@ -47,11 +47,33 @@ test.describe('Expression builder', () => {
       await expect(builder.getByTestId('Value-expression')).toHaveText('1');
       expect(await seriousViolations(page)).toEqual([]);
 
-      await builder.getByRole('combobox', { name: 'Recipe' }).selectOption({ label: 'X% off category Y' });
+      // A recipe over the expressions there asks first; Cancel keeps them as they are.
+      const recipe = builder.getByRole('combobox', { name: 'Recipe' });
+      await recipe.selectOption({ label: 'X% off category Y' });
+      const confirm = page.getByRole('alertdialog', { name: 'Replace the current expressions?' });
+      await expect(
+        confirm.getByText(
+          'The recipe ‘X% off category Y’ replaces the Eligible Expression and Value Expression you have now.',
+        ),
+      ).toBeVisible();
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await expect(confirm).toBeHidden();
       const details = page.getByRole('dialog', { name: 'Enter details for recipe' });
+      await expect(details).toBeHidden();
+      await expect(builder.getByTestId('Eligible-expression')).toHaveText('order.Subtotal > 10');
+      await expect(builder.getByTestId('Value-expression')).toHaveText('1');
+
+      await recipe.selectOption({ label: 'X% off category Y' });
+      await confirm.getByRole('button', { name: 'Replace' }).click();
       await expect(details.getByRole('button', { name: 'Apply' })).toBeDisabled();
       await details.getByLabel('Percent discount').fill('15');
-      await details.getByLabel('Category ID').fill('backpacking-tents');
+      // The category is found by name among the categories of a catalog, which is found by name too.
+      await details.getByRole('combobox', { name: 'Catalog' }).fill('Outdoor');
+      await page.getByRole('option', { name: /Outdoor Gear/ }).click();
+      const category = details.getByRole('combobox', { name: 'Category ID' });
+      await category.fill('Backpacking');
+      await page.getByRole('option', { name: /Backpacking Tents/ }).click();
+      await expect(category).toHaveValue('backpacking-tents');
       expect(await seriousViolations(page)).toEqual([]);
       await details.getByRole('button', { name: 'Apply' }).click();
       await expect(details).toBeHidden();
@@ -84,7 +106,8 @@ test.describe('Expression builder', () => {
       builder = builderOf(page, 'Promotion Expression Builder');
       const eligible = builder.getByRole('region', { name: 'Eligible Expression' });
       await expect(eligible.getByRole('combobox', { name: 'Field' })).toHaveValue('LineItem.Product.Category');
-      await expect(eligible.getByRole('textbox', { name: 'Value' })).toHaveValue('backpacking-tents');
+      // The category rule's value is the category picker.
+      await expect(eligible.getByRole('combobox', { name: 'Value' })).toHaveValue('backpacking-tents');
       const value = builder.getByRole('region', { name: 'Value Expression' });
       await expect(value.getByRole('combobox', { name: 'Field' })).toHaveValue('LineItem.LineSubtotal');
       await expect(value.getByRole('combobox', { name: 'Operator' })).toHaveValue('*');
@@ -171,6 +194,34 @@ test.describe('Expression builder', () => {
     await expect(addRules.nth(1)).toBeDisabled();
     await expect(value.getByText('Min must have exactly two rules')).toBeHidden();
   });
+  test('a product in a recipe and in a rule is picked by name', async ({ page, request, baseURL }) => {
+    const get = await platformAdmin(request, baseURL);
+    const products = await get<{ ID: string; Name: string }>('/products?pageSize=1&sortBy=Name');
+    const product = products.Items[0];
+    if (!product) throw new Error('the demo marketplace has no product');
+    await signIn(page, DEMO_USERS.owner);
+    await page.goto(`/admin/promotions/save10?${CONTEXT}`);
+    await page.getByRole('button', { name: 'Expression Builder for Eligible Expression' }).click();
+    const builder = builderOf(page, 'Promotion Expression Builder');
+    await builder.getByRole('combobox', { name: 'Recipe' }).selectOption({ label: '$X off product Y' });
+    await page
+      .getByRole('alertdialog', { name: 'Replace the current expressions?' })
+      .getByRole('button', { name: 'Replace' })
+      .click();
+    const details = page.getByRole('dialog', { name: 'Enter details for recipe' });
+    await details.getByLabel('Discount amount').fill('4');
+    const picker = details.getByRole('combobox', { name: 'Product ID' });
+    await picker.fill(product.Name);
+    await page.getByRole('option', { name: product.Name }).first().click();
+    await expect(picker).toHaveValue(product.ID);
+    await details.getByRole('button', { name: 'Apply' }).click();
+    await expect(builder.getByTestId('Eligible-expression')).toHaveText(`item.Product.ID = '${product.ID}'`);
+    // In the rule the value is the same picker, holding the chosen ID.
+    const eligible = builder.getByRole('region', { name: 'Eligible Expression' });
+    await expect(eligible.getByRole('combobox', { name: 'Value' })).toHaveValue(product.ID);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   test('the preview says yes for an order that qualifies, no for one that does not, and agrees with the platform', async ({
     page,
     request,
@@ -178,14 +229,26 @@ test.describe('Expression builder', () => {
   }) => {
     const send = await platformAdminWrite(request, baseURL);
     const get = await platformAdmin(request, baseURL);
-    // The preview lists the 20 newest incoming orders; pick an open cart there that has no promotion yet.
-    const recent = await get<{ ID: string; Status: string; LineItemCount: number; PromotionDiscount: number }>(
-      '/orders/Incoming?pageSize=20&sortBy=!DateCreated',
+    // An open cart with no promotion yet that is not among the 20 newest orders, which the picker opens on:
+    // it is found by searching.
+    interface ListedOrder {
+      ID: string;
+      Status: string;
+      LineItemCount: number;
+      PromotionDiscount: number;
+      Subtotal: number;
+    }
+    const newest = await get<ListedOrder>('/orders/Incoming?pageSize=20&sortBy=!DateCreated');
+    const newestIds = new Set(newest.Items.map((candidate) => candidate.ID));
+    const older = await get<ListedOrder>('/orders/Incoming?pageSize=100&sortBy=!DateCreated');
+    const order = older.Items.find(
+      (candidate) =>
+        !newestIds.has(candidate.ID) &&
+        candidate.Status === 'Unsubmitted' &&
+        candidate.LineItemCount > 0 &&
+        !candidate.PromotionDiscount,
     );
-    const order = recent.Items.find(
-      (candidate) => candidate.Status === 'Unsubmitted' && candidate.LineItemCount > 0 && !candidate.PromotionDiscount,
-    );
-    if (!order) throw new Error('no unsubmitted order among the 20 newest');
+    if (!order) throw new Error('no unsubmitted order among the 100 newest but not the 20 newest');
     const id = `expr-preview-${Date.now()}`;
     await send('POST', '/promotions', {
       ID: id,
@@ -203,7 +266,14 @@ test.describe('Expression builder', () => {
       await page.getByRole('button', { name: 'Expression Builder for Eligible Expression' }).click();
       const builder = builderOf(page, 'Promotion Expression Builder');
       const preview = builder.getByRole('region', { name: 'Preview' });
-      await preview.getByLabel('Preview on order').selectOption(order.ID);
+      const picker = preview.getByRole('combobox', { name: 'Preview on order' });
+      await picker.click();
+      // It opens on the newest orders, without the older one; typing its ID finds it.
+      await expect(preview.getByRole('option').first()).toBeVisible();
+      await expect(preview.getByRole('option', { name: order.ID })).toHaveCount(0);
+      await picker.fill(order.ID);
+      await preview.getByRole('option', { name: order.ID }).click();
+      await expect(picker).toHaveValue(order.ID);
       await expect(preview.getByText(/^Eligible: yes\. Discount: /)).toBeVisible();
       const shown = (await preview.getByText(/^Eligible: yes/).textContent()) ?? '';
       const previewed = Number(shown.replace(/^.*Discount: /, '').replace(/[^0-9.]/g, ''));
@@ -218,6 +288,11 @@ test.describe('Expression builder', () => {
       const eligible = builder.getByRole('region', { name: 'Eligible Expression' });
       await eligible.getByRole('spinbutton', { name: 'Value' }).fill('100000000');
       await expect(preview.getByText('Eligible: no.')).toBeVisible();
+      // It names the rule that fails, with what the order has.
+      await expect(
+        preview.getByText(`Why: order.Subtotal > 100000000 does not hold (order.Subtotal is ${order.Subtotal}).`),
+      ).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
       await send('PATCH', `/promotions/${id}`, { EligibleExpression: 'order.Subtotal > 100000000' });
       await expect(send('POST', `/orders/Incoming/${order.ID}/promotions/${id}`)).rejects.toThrow(/NotEligible/);
     } finally {

@@ -1,6 +1,7 @@
+import { undiscountedOrder } from '@portal/expressions';
 import type { Item } from '../engine/item.ts';
 import type { Store } from '../engine/store.ts';
-import { orderTotal, roundMoney } from './pricing.ts';
+import { roundMoney } from './pricing.ts';
 import { evaluatePromotion, roundCents, type DiscountRoom, type PromotionOutcome } from './promotion-rules.ts';
 import { productCategories, usesParentCategories } from './rule-expressions.ts';
 
@@ -16,12 +17,9 @@ const num = (value: unknown): number => (typeof value === 'number' && Number.isF
 
 /**
  * The order as promotion rules see it: before any promotion discount, so that a rule on
- * `order.Total` does not depend on the discounts it gives.
+ * `order.Total` does not depend on the discounts it gives (the expressions package's, shared with the preview).
  */
-export function undiscounted(order: Item): Item {
-  const plain = { ...order, PromotionDiscount: 0 };
-  return { ...plain, Total: orderTotal(plain) };
-}
+export const undiscounted: (order: Item) => Item = undiscountedOrder;
 
 /** The applied-promotion records of an order, grouped by promotion in the order they were applied. */
 export async function appliedPromotions(store: Store, orderId: string): Promise<Map<string, Item[]>> {

@@ -1,13 +1,15 @@
 import {
-  evaluateExpression,
-  parseExpression,
+  approvalRuleHolds,
+  categoriesWithAncestors as lineageInCatalog,
   validateExpression,
-  type ExpressionContext,
   type ExpressionKind,
+  type ProductCategories,
 } from '@portal/expressions';
 import type { Item } from '../engine/item.ts';
 import { validation } from '../engine/errors.ts';
 import type { Store } from '../engine/store.ts';
+
+export { usesParentCategories, type ProductCategories } from '@portal/expressions';
 
 /**
  * Refuses a rule expression the rules engine could not run, with the platform's `Expression.*` code, the
@@ -33,19 +35,6 @@ export interface RuleSubject {
   items: readonly Item[];
   /** Rule ids already approved on this order, for `order.approved('ruleID')`. */
   approvedRuleIds?: ReadonlySet<string>;
-}
-
-/** The categories of an order's products, for `product.incategory('id')` and `product.inparentcategory('id')`. */
-export interface ProductCategories {
-  /** Categories each product is assigned to directly, in any catalog. */
-  direct: ReadonlyMap<string, readonly string[]>;
-  /** Those and every ancestor of them in their catalog; empty unless asked for (it costs more queries). */
-  withAncestors: ReadonlyMap<string, readonly string[]>;
-}
-
-/** Whether any of the expressions uses `inparentcategory`, so that category ancestry must be read. */
-export function usesParentCategories(...expressions: readonly unknown[]): boolean {
-  return expressions.some((text) => typeof text === 'string' && /inparentcategory\s*\(/i.test(text));
 }
 
 /**
@@ -85,20 +74,16 @@ async function categoriesWithAncestors(
   );
   const found = new Map<string, Set<string>>();
   for (const catalogId of catalogIds) {
-    const links = await store.findAssignments('CategoryProductAssignment', [catalogId], { ProductID: productIds });
-    const parentOf = await categoryParents(
-      store,
-      catalogId,
-      links.map((link) => String(link.CategoryID)),
-    );
-    for (const link of links) {
+    const links = new Map<string, string[]>();
+    for (const link of await store.findAssignments('CategoryProductAssignment', [catalogId], {
+      ProductID: productIds,
+    })) {
       const productId = String(link.ProductID);
-      const lineage = found.get(productId) ?? new Set<string>();
-      found.set(productId, lineage);
-      // `lineage` also stops the walk should bad data hold a cycle.
-      for (let id: string | null | undefined = String(link.CategoryID); id && !lineage.has(id); id = parentOf.get(id)) {
-        lineage.add(id);
-      }
+      links.set(productId, [...(links.get(productId) ?? []), String(link.CategoryID)]);
+    }
+    const parentOf = await categoryParents(store, catalogId, [...links.values()].flat());
+    for (const [productId, lineage] of lineageInCatalog(links, parentOf)) {
+      found.set(productId, new Set([...(found.get(productId) ?? []), ...lineage]));
     }
   }
   return new Map([...found].map(([productId, ids]) => [productId, [...ids]]));
@@ -126,35 +111,11 @@ async function categoryParents(
   return parentOf;
 }
 
-/** What the expressions read of the categories. */
-export function categoryContext(
-  categories: ProductCategories,
-): Pick<ExpressionContext, 'productCategories' | 'productCategoriesWithAncestors'> {
-  return {
-    productCategories: (productId) => categories.direct.get(productId) ?? [],
-    productCategoriesWithAncestors: (productId) =>
-      categories.withAncestors.get(productId) ?? categories.direct.get(productId) ?? [],
-  };
-}
-
 /**
- * Whether a rule expression holds. An expression that does not parse or fails while running (saved before
- * validation existed, say) never holds, so an unreadable rule cannot block orders.
+ * Whether an approval rule holds (the expressions package's rule, which the portal's preview shares). An
+ * expression that does not parse or fails while running (saved before validation existed, say) never holds, so
+ * an unreadable rule cannot block orders.
  */
 export function ruleHolds(expression: unknown, subject: RuleSubject, categories: ProductCategories): boolean {
-  if (typeof expression !== 'string') return false;
-  const parsed = parseExpression(expression);
-  if (!parsed.ok) return false;
-  const context: ExpressionContext = {
-    order: subject.order,
-    items: subject.items,
-    now: new Date(),
-    isApproved: (ruleId) => subject.approvedRuleIds?.has(ruleId) ?? false,
-    ...categoryContext(categories),
-  };
-  try {
-    return evaluateExpression(parsed.ast, context) === true;
-  } catch {
-    return false;
-  }
+  return approvalRuleHolds(expression, { ...subject, categories, now: new Date() });
 }

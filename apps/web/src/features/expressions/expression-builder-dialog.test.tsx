@@ -105,6 +105,30 @@ describe('expression builder screen', { timeout: 30_000 }, () => {
       LineItemLevel: true,
     });
   });
+  it('asks before a recipe replaces expressions already built; Cancel keeps them', async () => {
+    open('promotion', { EligibleExpression: 'order.Subtotal > 200', ValueExpression: '' });
+    const recipe = () => screen.getByRole('combobox', { name: 'Recipe' });
+    fireEvent.change(recipe(), { target: { value: 'free-shipping' } });
+    const confirm = await screen.findByRole('alertdialog', { name: 'Replace the current expression?' });
+    // Only the Eligible expression has content; the empty Value expression is not mentioned.
+    expect(
+      within(confirm).getByText('The recipe ‘Free shipping over $X’ replaces the Eligible Expression you have now.'),
+    ).toBeTruthy();
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.queryByRole('dialog', { name: 'Enter details for recipe' })).toBeNull();
+    expect(expressionOf('Eligible')).toBe('order.Subtotal > 200');
+
+    fireEvent.change(recipe(), { target: { value: 'free-shipping' } });
+    const again = await screen.findByRole('alertdialog', { name: 'Replace the current expression?' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Replace' }));
+    const details = await screen.findByRole('dialog', { name: 'Enter details for recipe' });
+    fireEvent.change(within(details).getByRole('spinbutton', { name: /Order minimum/ }), { target: { value: '75' } });
+    fireEvent.click(within(details).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(expressionOf('Eligible')).toBe('order.Subtotal > 75'));
+    expect(expressionOf('Value')).toBe('order.ShippingCost');
+  });
+
   it('adds an extended property through Add XP (Add disabled until a path is typed) and Reset clears', async () => {
     open('approvalRule', { RuleExpression: 'order.Total > 5' });
     fireEvent.click(screen.getByRole('button', { name: 'Add XP (Extended Property)' }));

@@ -1,4 +1,4 @@
-import { Button, CloseButton, Dialog, HStack, NativeSelect, Portal, Stack, Switch } from '@chakra-ui/react';
+import { Button, CloseButton, Dialog, HStack, Portal, Stack, Switch } from '@chakra-ui/react';
 import type { ExpressionKind } from '@portal/expressions';
 import { useMemo, useState, type ReactNode } from 'react';
 import { findField, xpField, type ExpressionField } from './expression-fields';
@@ -6,8 +6,9 @@ import { editorOutcome, ExpressionEditor, openExpression, type EditorState } fro
 import type { LineLimits } from './preview-evaluate';
 import type { PreviewExpressions } from './preview-panel';
 import { isGroup, withIds, type ExpressionType, type QueryGroup } from './query-tree';
-import { RecipeDialog } from './recipe-dialog';
+import { RecipeDialog, RecipeSelect } from './recipe-dialog';
 import { applyRecipe, recipesFor, type Recipe } from './recipes';
+import { expressionsReplaced, ReplaceConfirmDialog } from './replace-confirm-dialog';
 import { XpDialog } from './xp-dialog';
 
 // EXPRESSION BUILDER SCREEN (spec 2 §2 "Expression builder screen", §4)
@@ -85,6 +86,8 @@ export function ExpressionBuilderDialog(props: {
     xpFieldsOf(Object.values(states), baseFields),
   );
   const [recipe, setRecipe] = useState<Recipe | null>(null);
+  // A recipe chosen over expressions the user has built waits for 'Replace' before its details are asked.
+  const [pending, setPending] = useState<{ recipe: Recipe; replaced: string[] } | null>(null);
   const [xpOpen, setXpOpen] = useState(false);
   const fields = useMemo(() => {
     const names = new Set(baseFields.map((field) => field.name));
@@ -105,6 +108,13 @@ export function ExpressionBuilderDialog(props: {
         limits: lineLimits ?? {},
       }
     : { kind: 'approval', rule: outcomes[0]?.text ?? null };
+
+  const chooseRecipe = (chosen: Recipe | undefined) => {
+    if (!chosen) return;
+    const replaced = expressionsReplaced(chosen, slots, states);
+    if (replaced.length > 0) setPending({ recipe: chosen, replaced });
+    else setRecipe(chosen);
+  };
 
   const applyChosenRecipe = (chosen: Recipe, values: Record<string, string>) => {
     const applied = applyRecipe(chosen, values);
@@ -145,8 +155,6 @@ export function ExpressionBuilderDialog(props: {
     onSave(values);
   };
 
-  const recipes = recipesFor(isPromotion ? 'promotion' : 'approval');
-  const recipeGroups = [...new Set(recipes.map((entry) => entry.group))];
   return (
     <Dialog.Root open size="full" onOpenChange={(details) => !details.open && onClose()} closeOnInteractOutside={false}>
       <Portal>
@@ -159,27 +167,7 @@ export function ExpressionBuilderDialog(props: {
             <Dialog.Body>
               <Stack gap="6">
                 <HStack wrap="wrap" gap="4">
-                  <NativeSelect.Root width="auto" size="sm">
-                    <NativeSelect.Field
-                      aria-label="Recipe"
-                      value=""
-                      onChange={(e) => setRecipe(recipes.find((entry) => entry.id === e.target.value) ?? null)}
-                    >
-                      <option value="">Start from a recipe…</option>
-                      {recipeGroups.map((group) => (
-                        <optgroup key={group} label={group}>
-                          {recipes
-                            .filter((entry) => entry.group === group)
-                            .map((entry) => (
-                              <option key={entry.id} value={entry.id}>
-                                {entry.label}
-                              </option>
-                            ))}
-                        </optgroup>
-                      ))}
-                    </NativeSelect.Field>
-                    <NativeSelect.Indicator />
-                  </NativeSelect.Root>
+                  <RecipeSelect recipes={recipesFor(isPromotion ? 'promotion' : 'approval')} onChoose={chooseRecipe} />
                   <Button size="sm" variant="outline" onClick={() => setXpOpen(true)}>
                     Add XP (Extended Property)
                   </Button>
@@ -223,6 +211,14 @@ export function ExpressionBuilderDialog(props: {
               <CloseButton size="sm" aria-label="Close" />
             </Dialog.CloseTrigger>
             {/* Inside the content, so the builder's focus trap lets the nested dialogs take focus. */}
+            <ReplaceConfirmDialog
+              pending={pending}
+              onReplace={() => {
+                setRecipe(pending?.recipe ?? null);
+                setPending(null);
+              }}
+              onCancel={() => setPending(null)}
+            />
             <RecipeDialog
               recipe={recipe}
               onApply={(values) => recipe && applyChosenRecipe(recipe, values)}

@@ -1,8 +1,9 @@
-import { useQuery } from '@tanstack/react-query';
+import { categoriesWithAncestors } from '@portal/expressions';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { usePortalContext } from '@/app/portal/portal-context';
 import { requireOperation, type ApiDescription, type ApiOperation } from '@/description/api-model';
 import { useAdminApi, type AdminApi, type Item } from '../admin/lib/admin-api';
-import { categoriesWithAncestors, type PreviewSubject } from './preview-evaluate';
+import type { PreviewSubject } from './preview-evaluate';
 
 // LIVE PREVIEW (data)
 // The order as the platform's rules see it: the order, its line items (each with its Product), and the
@@ -12,16 +13,25 @@ import { categoriesWithAncestors, type PreviewSubject } from './preview-evaluate
 
 const DIRECTION = 'Incoming';
 
-/** Recent orders to preview on, newest first. */
-export function usePreviewOrders() {
+/** How many orders the preview's order picker offers at a time (the newest, or the newest that match a search). */
+export const PREVIEW_ORDER_PAGE_SIZE = 20;
+
+/**
+ * Orders to preview on, newest first: the latest ones, or with `search` any order of the marketplace whose ID or
+ * buyer matches (the platform searches every page, not only the newest).
+ */
+export function usePreviewOrders(search: string, enabled = true) {
   const api = useAdminApi();
   const { description, marketplace } = usePortalContext();
+  const text = search.trim();
   return useQuery({
-    queryKey: ['platform', marketplace.Id, 'expression-preview', 'orders'],
+    queryKey: ['platform', marketplace.Id, 'expression-preview', 'orders', text],
+    enabled,
+    placeholderData: keepPreviousData,
     queryFn: async ({ signal }) => {
       const list = requireOperation(description, 'Orders.List');
-      const page = await api.list(list, { direction: DIRECTION }, { pageSize: 20, sortBy: '!DateCreated' }, signal);
-      return page.Items;
+      const query = { pageSize: PREVIEW_ORDER_PAGE_SIZE, sortBy: '!DateCreated', ...(text ? { search: text } : {}) };
+      return api.list(list, { direction: DIRECTION }, query, signal);
     },
   });
 }
@@ -106,13 +116,7 @@ export async function readPreviewSubject(
   const items: Item[] = lines.Items;
   const productIds = [...new Set(items.map((item) => item.ProductID).filter((id) => typeof id === 'string'))];
   const categories = await categoriesOf(api, description, productIds as string[], signal);
-  return {
-    order,
-    items,
-    categories: categories.direct,
-    categoriesWithAncestors: categories.withAncestors,
-    now: new Date(),
-  };
+  return { order, items, categories, now: new Date() };
 }
 
 /** Everything the rules of one order look at, or nothing while no order is chosen. */

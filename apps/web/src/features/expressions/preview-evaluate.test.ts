@@ -1,6 +1,8 @@
-// The preview must say what the platform would: compare it with the platform's own evaluation functions
-// (test-only imports of the server, as the catalogue's real-description helper does) on the expressions
-// package's fixture order, for the demo promotions, every recipe and the package's examples.
+// The preview must say what the platform would: compare it with the platform's own entry points (test-only
+// imports of the server, as the catalogue's real-description helper does) on the expressions package's fixture
+// order, for the demo promotions, every recipe and the package's examples. Both run the package's evaluation;
+// this checks what each hands it (the undiscounted order, the line limits, the categories, the truth rule).
+import { describeExplanation } from '@portal/expressions';
 import { describe, expect, it } from 'vitest';
 import { CATEGORIES, lineItems, NOW, orderFixture } from '../../../../../packages/expressions/src/fixtures.ts';
 import { evaluatePromotion } from '../../../../server/src/platform/orders/promotion-rules.ts';
@@ -12,7 +14,12 @@ import { toExpression } from './to-expression';
 
 const fields = realExpressionFields();
 const categories = new Map(Object.entries(CATEGORIES));
-const subject: PreviewSubject = { order: orderFixture(), items: lineItems(), categories, now: NOW };
+const subject: PreviewSubject = {
+  order: orderFixture(),
+  items: lineItems(),
+  categories: { direct: categories },
+  now: NOW,
+};
 
 interface Promotion {
   eligible: string;
@@ -118,6 +125,31 @@ describe('live preview agrees with the platform', () => {
     expect(new Set(previews.map((preview) => preview.amount)).size).toBeGreaterThan(3);
   });
 
+  it('says which part of the Eligible expression does not hold', () => {
+    const preview = previewPromotion(
+      {
+        eligible: "order.Subtotal > 10 and items.quantity(ProductID = 'BELL-1') > 5",
+        value: '5',
+        lineItemLevel: false,
+      },
+      subject,
+    );
+    expect(preview.eligible).toBe(false);
+    expect(preview.why.eligible === false && 'order' in preview.why && describeExplanation(preview.why.order)).toBe(
+      "items.quantity(ProductID = 'BELL-1') > 5 does not hold (items.quantity(ProductID = 'BELL-1') is 3).",
+    );
+  });
+
+  it('reads order.Total before the promotion discount, as the platform does', () => {
+    const discounted = { ...subject, order: { ...subject.order, PromotionDiscount: 50, Total: 48 } };
+    // Undiscounted: 79 + 12.5 + 6.5 = 98.
+    expect(
+      previewPromotion({ eligible: 'order.Total = 98', value: '1', lineItemLevel: false }, discounted).eligible,
+    ).toBe(true);
+    // Approval rules see the order as it stands.
+    expect(previewApproval('order.Total = 48', discounted).holds).toBe(true);
+  });
+
   for (const rule of RULES) {
     it(`approval rule ${rule}`, () => {
       const platform = ruleHolds(
@@ -125,7 +157,7 @@ describe('live preview agrees with the platform', () => {
         { order: subject.order, items: subject.items },
         { direct: categories, withAncestors: new Map() },
       );
-      expect(previewApproval(rule, subject)).toBe(platform);
+      expect(previewApproval(rule, subject).holds).toBe(platform);
     });
   }
 });

@@ -1,70 +1,108 @@
-import { Box, Field, Heading, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Box, Heading, List, Spinner, Stack, Text } from '@chakra-ui/react';
+import { describeExplanation, type EligibilityExplanation, type Explanation } from '@portal/expressions';
 import { useState } from 'react';
-import { usePreviewOrders, usePreviewSubject } from './preview-data';
-import { previewApproval, previewPromotion, type LineLimits } from './preview-evaluate';
+import { currencyOf, formatMoney } from '../admin/orders/money';
+import { usePreviewSubject } from './preview-data';
+import { previewApproval, previewPromotion, type LineLimits, type PreviewSubject } from './preview-evaluate';
+import { PreviewOrderPicker } from './preview-order-picker';
 
 // LIVE PREVIEW (screen)
-// Pick an order and see, as the expressions change, what the platform would do with them on it.
-
-function money(amount: number, currency: unknown): string {
-  const code = typeof currency === 'string' && /^[A-Z]{3}$/.test(currency) ? currency : 'USD';
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: code }).format(amount);
-}
+// Pick an order and see, as the expressions change, what the platform would do with them on it, and when a
+// promotion does not apply or a rule does not require approval, which part of the expression does not hold.
 
 export type PreviewExpressions =
   | { kind: 'promotion'; eligible: string | null; value: string | null; lineItemLevel: boolean; limits: LineLimits }
   | { kind: 'approval'; rule: string | null };
 
+/** Line items named in a line-item-level explanation; the rest are counted. */
+const MAX_LINES_EXPLAINED = 5;
+
+function lineLabel(subject: PreviewSubject, lineId: string): string {
+  const line = subject.items.find((item) => String(item.ID) === lineId);
+  const product = typeof line?.ProductID === 'string' ? ` (${line.ProductID})` : '';
+  return `Line ${lineId}${product}`;
+}
+
+function WhyNotEligible({ why, subject }: { why: EligibilityExplanation; subject: PreviewSubject }) {
+  if (why.eligible) return null;
+  if ('order' in why) return <Text>Why: {describeExplanation(why.order)}</Text>;
+  if (why.lines.length === 0) return <Text>Why: the order has no line items.</Text>;
+  const shown = why.lines.slice(0, MAX_LINES_EXPLAINED);
+  const more = why.lines.length - shown.length;
+  return (
+    <Stack gap="1">
+      <Text>Why: no line item qualifies.</Text>
+      <List.Root ps="5" fontSize="sm">
+        {shown.map(({ lineId, explanation }) => (
+          <List.Item key={lineId}>
+            {lineLabel(subject, lineId)}: {describeExplanation(explanation)}
+          </List.Item>
+        ))}
+        {more > 0 && <List.Item>and {more} more.</List.Item>}
+      </List.Root>
+    </Stack>
+  );
+}
+
+function PromotionResult(props: {
+  expressions: Extract<PreviewExpressions, { kind: 'promotion' }>;
+  subject: PreviewSubject;
+}) {
+  const { expressions, subject } = props;
+  const preview = previewPromotion(
+    {
+      eligible: expressions.eligible ?? '',
+      value: expressions.value ?? '',
+      lineItemLevel: expressions.lineItemLevel,
+      limits: expressions.limits,
+    },
+    subject,
+  );
+  if (!preview.eligible) {
+    return (
+      <Stack gap="1">
+        <Text>Eligible: no.</Text>
+        <WhyNotEligible why={preview.why} subject={subject} />
+      </Stack>
+    );
+  }
+  const lines = preview.eligibleLineIds.length;
+  return (
+    <Text>
+      Eligible: yes. Discount: {formatMoney(preview.amount, currencyOf(subject.order))}
+      {expressions.lineItemLevel && ` (${lines} line item${lines === 1 ? '' : 's'})`}
+    </Text>
+  );
+}
+
+function ApprovalResult({ rule, subject }: { rule: string; subject: PreviewSubject }) {
+  const explanation: Explanation = previewApproval(rule, subject);
+  if (explanation.holds) return <Text>Requires approval: yes.</Text>;
+  return (
+    <Stack gap="1">
+      <Text>Requires approval: no.</Text>
+      <Text>Why: {describeExplanation(explanation)}</Text>
+    </Stack>
+  );
+}
+
 export function PreviewPanel({ expressions }: { expressions: PreviewExpressions }) {
   const [orderId, setOrderId] = useState<string | null>(null);
-  const orders = usePreviewOrders();
   const subject = usePreviewSubject(orderId);
   let result = null;
-  if (subject.data) {
-    if (expressions.kind === 'promotion') {
-      const preview = previewPromotion(
-        {
-          eligible: expressions.eligible ?? '',
-          value: expressions.value ?? '',
-          lineItemLevel: expressions.lineItemLevel,
-        },
-        subject.data,
-      );
-      result = preview.eligible ? (
-        <Text>
-          Eligible: yes. Discount: {money(preview.amount, subject.data.order.Currency)}
-          {expressions.lineItemLevel &&
-            ` (${preview.eligibleLineIds.length} line item${preview.eligibleLineIds.length === 1 ? '' : 's'})`}
-        </Text>
+  if (subject.data && !subject.isError) {
+    result =
+      expressions.kind === 'promotion' ? (
+        <PromotionResult expressions={expressions} subject={subject.data} />
       ) : (
-        <Text>Eligible: no.</Text>
+        <ApprovalResult rule={expressions.rule ?? ''} subject={subject.data} />
       );
-    } else {
-      result = (
-        <Text>
-          {previewApproval(expressions.rule ?? '', subject.data) ? 'Requires approval: yes.' : 'Requires approval: no.'}
-        </Text>
-      );
-    }
   }
   return (
     <Box as="section" aria-label="Preview" borderWidth="1px" borderRadius="md" p="3">
       <Stack gap="2">
         <Heading size="sm">Preview</Heading>
-        <Field.Root>
-          <Field.Label>Preview on order</Field.Label>
-          <NativeSelect.Root size="sm" width="auto">
-            <NativeSelect.Field value={orderId ?? ''} onChange={(e) => setOrderId(e.target.value || null)}>
-              <option value="">Choose an order…</option>
-              {(orders.data ?? []).map((order) => (
-                <option key={String(order.ID)} value={String(order.ID)}>
-                  {String(order.ID)} · {String(order.Status)} · {money(Number(order.Total ?? 0), order.Currency)}
-                </option>
-              ))}
-            </NativeSelect.Field>
-            <NativeSelect.Indicator />
-          </NativeSelect.Root>
-        </Field.Root>
+        <PreviewOrderPicker orderId={orderId} onChange={setOrderId} />
         {subject.isFetching && <Spinner size="sm" aria-label="Loading the order" />}
         {subject.isError && <Text color="red.700">The order could not be read.</Text>}
         <Box aria-live="polite">{result}</Box>

@@ -10,8 +10,8 @@ export type RecipeKind = 'promotion' | 'approval';
 export interface RecipeVariable {
   readonly token: string;
   readonly label: string;
-  /** A number input (amounts, percents, quantities) or text (ids). */
-  readonly input: 'number' | 'text';
+  /** A number input (amounts, percents, quantities), text (ids), or the marketplace's product or category picker. */
+  readonly input: 'number' | 'text' | 'product' | 'category';
   /** Percent values are entered as 20 and used as 0.2. */
   readonly divideBy100?: boolean;
 }
@@ -29,8 +29,8 @@ export interface Recipe {
   readonly rule?: QueryGroup;
 }
 
-const PRODUCT: RecipeVariable = { token: 'PRODUCT', label: 'Product ID', input: 'text' };
-const CATEGORY: RecipeVariable = { token: 'CATEGORY', label: 'Category ID', input: 'text' };
+const PRODUCT: RecipeVariable = { token: 'PRODUCT', label: 'Product ID', input: 'product' };
+const CATEGORY: RecipeVariable = { token: 'CATEGORY', label: 'Category ID', input: 'category' };
 const PERCENT: RecipeVariable = {
   token: 'PERCENT_DISCOUNT',
   label: 'Percent discount',
