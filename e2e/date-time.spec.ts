@@ -83,6 +83,22 @@ test.describe('dates and times', () => {
     await expect(request.locator('time')).toHaveAttribute('title', title ?? '');
   });
 
+  test('an explorer list shows a date column as the day in UTC, with New York time on hover', async ({ page }) => {
+    await signIn(page, DEMO_USERS.owner);
+    await page.goto(`/admin/orders/incoming?${CONTEXT}`);
+    const table = page.getByRole('table');
+    await expect(table.getByRole('columnheader', { name: /Date Submitted/ })).toBeVisible();
+    const first = table.locator('td time').first();
+    await expect(first).toBeVisible();
+    const { text, title, moment } = await readTime(first);
+    const utc = partsIn(moment, 'UTC');
+    // Spec 2 §2: day, short month and year, in UTC.
+    expect(text).toMatch(new RegExp(`^${utc.day} ${MONTH(utc.monthName)} ${utc.year}$`));
+    const ny = partsIn(moment, ZONE);
+    const nyText = `${ny.day} ${MONTH(ny.monthName)} ${ny.year}, ${ny.hh}:${ny.mm} ${newYorkOffset(moment)}`;
+    expect(title).toMatch(new RegExp(`^Your time \\(America/New_York\\): ${nyText}$`));
+  });
+
   test('a release note date is a calendar day: the same text everywhere and no hover time', async ({ page }) => {
     await signIn(page, DEMO_USERS.owner);
     const notes = page.getByRole('list', { name: 'Latest release notes' });

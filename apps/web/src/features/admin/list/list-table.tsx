@@ -3,7 +3,7 @@ import { memo, useRef, type KeyboardEvent } from 'react';
 import { displayName } from '@/lib/display-name';
 import type { Item } from '../lib/admin-api';
 import { columnLabel, type ListColumn } from '../lib/columns';
-import { formatCell } from '../lib/format-value';
+import { CellValue } from './cell-value';
 import {
   ExtraCardParts,
   ExtraCells,
@@ -120,7 +120,7 @@ function ListTableView(props: ListViewProps) {
                 <ExtraCells columns={leading} item={item} />
                 {columns.map((column) => (
                   <td key={column.field} data-field="">
-                    {formatCell(item, column)}
+                    <CellValue item={item} column={column} />
                   </td>
                 ))}
                 <ExtraCells columns={trailing} item={item} />
@@ -170,7 +170,7 @@ function ListGridView(props: ListViewProps) {
                   <Text as="span" color="fg.muted">
                     {columnLabel(column)}:{' '}
                   </Text>
-                  {formatCell(item, column)}
+                  <CellValue item={item} column={column} />
                 </Text>
               ))}
               <ExtraCardParts columns={trailing} item={item} />
