@@ -6,7 +6,11 @@ import { setAnalyticsClient, type AnalyticsClient } from '@/lib/analytics';
 import { AnalyticsPageTracker, useAnalyticsIdentify } from './analytics-tracking';
 import { testPortalContext } from './portal/test-portal-context';
 
-const recording = { identify: vi.fn<AnalyticsClient['identify']>(), page: vi.fn<AnalyticsClient['page']>() };
+const recording = {
+  identify: vi.fn<AnalyticsClient['identify']>(),
+  page: vi.fn<AnalyticsClient['page']>(),
+  track: vi.fn<AnalyticsClient['track']>(),
+};
 let previous: AnalyticsClient;
 
 beforeEach(() => {

@@ -1,6 +1,47 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
-import { analyticsIdentity, getAnalyticsClient, type AnalyticsIdentitySource } from '@/lib/analytics';
+import { getIdentityToken } from '@/auth/oidc-settings';
+import {
+  analyticsIdentity,
+  createBatchingAnalyticsClient,
+  getAnalyticsClient,
+  noopAnalyticsClient,
+  setAnalyticsClient,
+  type AnalyticsIdentitySource,
+} from '@/lib/analytics';
+import type { UsageEvent } from '@/lib/analytics-events';
+import { createHttpClient } from '@/services/http';
+import { DEFAULT_PORTAL_BASE_URL } from '@/services/portal';
+
+// keepalive lets a batch sent while the page is closing finish after it has gone (what sendBeacon does, but with the
+// access token, which a beacon cannot carry).
+const analyticsHttp = createHttpClient({
+  baseUrl: DEFAULT_PORTAL_BASE_URL,
+  getToken: getIdentityToken,
+  fetch: (input, init) => fetch(input, { ...init, keepalive: true }),
+});
+
+let installed = false;
+
+/**
+ * Installs the portal's batching client (spec 1 §1, docs/analytics.md) once per page load: events go to the portal
+ * service's `POST /analytics/events`, unless its `GET /analytics/settings` says analytics is off, in which case
+ * nothing is ever sent. A client someone installed first (a test's) is left in place.
+ */
+export function installPortalAnalytics(): void {
+  if (installed || getAnalyticsClient() !== noopAnalyticsClient) return;
+  installed = true;
+  const client = createBatchingAnalyticsClient({
+    enabled: analyticsHttp.get<{ Enabled: boolean }>('/analytics/settings').then((settings) => settings.Enabled),
+    send: (events: UsageEvent[]) => analyticsHttp.post('/analytics/events', { events }),
+  });
+  setAnalyticsClient(client);
+  // A hidden page may never be shown again (mobile browsers discard it), so what is queued goes now.
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') client.flush();
+  });
+  window.addEventListener('pagehide', () => client.flush());
+}
 
 /**
  * Identifies the user once the render gate has the portal user and marketplace. It runs again only when the
@@ -18,9 +59,11 @@ export function useAnalyticsIdentify(source: AnalyticsIdentitySource | null): vo
   }, [key]);
 }
 
-/** Reports each route change as a page view; mounted once inside the router. */
+/** Installs the analytics client and reports each route change as a page view; mounted once inside the router. */
 export function AnalyticsPageTracker() {
   const { pathname } = useLocation();
+  // Declared first, so the client is in place before the first page view below.
+  useEffect(installPortalAnalytics, []);
   useEffect(() => {
     getAnalyticsClient().page(pathname);
   }, [pathname]);

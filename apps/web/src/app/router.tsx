@@ -27,6 +27,7 @@ export const appRoutes: RouteObject[] = [
           { index: true, element: <HomePage /> },
           // Pages beyond home load on first visit, so signing in downloads only what home needs.
           { path: 'roles', lazy: async () => ({ Component: (await import('@/features/roles/roles-page')).RolesPage }) },
+          { path: 'usage', lazy: async () => ({ Component: (await import('@/features/usage/usage-page')).UsagePage }) },
           {
             path: 'console',
             lazy: async () => ({ Component: (await import('@/features/console/console-route')).ConsoleRoute }),

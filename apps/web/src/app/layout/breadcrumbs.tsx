@@ -17,6 +17,7 @@ export interface BreadcrumbEntry {
 const ROUTE_LABELS: Readonly<Record<string, string>> = {
   admin: 'Admin',
   roles: 'Roles',
+  usage: 'Product usage',
   console: 'API console',
   'self-service': 'Self-service',
   'index-tools': 'Index tools',

@@ -1,6 +1,7 @@
 import { Box, Button, Menu, Portal } from '@chakra-ui/react';
 import { useAuth } from 'react-oidc-context';
 import { usePortalContext } from '@/app/portal/portal-context';
+import { AppLink } from '@/ui/app-link';
 
 /** Up to two initials of a name ("Riley Chen" -> "RC"), or the first letter of an e-mail address. */
 export function initialsOf(name: string): string {
@@ -12,7 +13,8 @@ export function initialsOf(name: string): string {
 }
 
 /**
- * The signed-in user's name, opening Manage account (identity provider's page) and Logout. Below md (phones and
+ * The signed-in user's name, opening Product usage (organization admins), Manage account (identity provider's page)
+ * and Logout. Below md (phones and
  * small tablets) the name gives way to initials so the marketplace's name fits; the button keeps the full name as
  * its label.
  */
@@ -48,6 +50,11 @@ export function UserMenu() {
       <Portal>
         <Menu.Positioner>
           <Menu.Content>
+            {me.IsOrganizationAdmin && (
+              <Menu.Item value="usage" asChild>
+                <AppLink to="/usage">Product usage</AppLink>
+              </Menu.Item>
+            )}
             <Menu.Item value="account" asChild>
               <a href={accountUrl}>Manage account</a>
             </Menu.Item>

@@ -1,4 +1,5 @@
 import type { ApiOperation } from '@/description/api-model';
+import { track } from '@/lib/analytics';
 import { DEFAULT_TIMEOUT_MS } from '@/services/http';
 import { byteSize, type RequestLogEntry } from './lib/request-log';
 import type { RequestDraft } from './query-draft';
@@ -45,6 +46,7 @@ export async function sendConsoleRequest(request: SentRequest, options: SendOpti
   const fetchImpl = options.fetch ?? ((target: RequestInfo | URL, init?: RequestInit) => fetch(target, init));
   const headers: Record<string, string> = { Accept: 'application/json', Authorization: `Bearer ${options.token}` };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
+  track('console.send', { method: operation.method.toUpperCase(), operationId: operation.id });
   const started = performance.now();
   let status = 0;
   let text = '';

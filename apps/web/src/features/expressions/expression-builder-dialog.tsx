@@ -1,6 +1,7 @@
 import { Button, CloseButton, Dialog, HStack, Portal, Stack, Switch } from '@chakra-ui/react';
 import type { ExpressionKind } from '@portal/expressions';
 import { useMemo, useState, type ReactNode } from 'react';
+import { track } from '@/lib/analytics';
 import { findField, xpField, type ExpressionField } from './expression-fields';
 import { editorOutcome, ExpressionEditor, openExpression, type EditorState } from './expression-editor';
 import type { LineLimits } from './preview-evaluate';
@@ -152,6 +153,7 @@ export function ExpressionBuilderDialog(props: {
       values[slot.key] = outcomes[index]?.text ?? '';
     });
     if (isPromotion) values.LineItemLevel = lineItemLevel;
+    track('expressions.save');
     onSave(values);
   };
 

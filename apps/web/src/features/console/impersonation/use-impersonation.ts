@@ -1,3 +1,4 @@
+import { track } from '@/lib/analytics';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import { usePortalContext } from '@/app/portal/portal-context';
 import {
@@ -64,7 +65,10 @@ export function useImpersonation(): UseImpersonationResult {
       impersonationToken,
       tokenStatus: activeContext === null ? 'idle' : token.status,
       consoleToken: chooseConsoleToken(state, impersonationToken, developerToken),
-      apply: (context) => dispatch({ type: 'apply', context }),
+      apply: (context) => {
+        track('impersonation.start');
+        dispatch({ type: 'apply', context });
+      },
       pause: () => dispatch({ type: 'pause' }),
       resume: () => dispatch({ type: 'resume' }),
       stop: () => dispatch({ type: 'stop' }),

@@ -1,3 +1,4 @@
+import { track } from '@/lib/analytics';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getIdentityToken } from '@/auth/oidc-settings';
 import { createPortalClient, type SearchIndex, type SearchIndexType } from '@/services/portal';
@@ -53,6 +54,7 @@ export function useRebuildIndex(type: SearchIndexType) {
   return useMutation({
     mutationFn: (input: { indexId: string; captchaToken: string; userId: string }) =>
       portal.rebuildSearchIndex(input.indexId, { Recaptcha: { Token: input.captchaToken }, id: input.userId }),
+    onMutate: () => track('self-service.index-rebuild', { type }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: searchIndexesQueryKey(type) }),
   });
 }

@@ -1,3 +1,4 @@
+import { track } from '@/lib/analytics';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getIdentityToken } from '@/auth/oidc-settings';
 import { createPortalClient, type CaptchaAnswer } from '@/services/portal';
@@ -51,6 +52,7 @@ export function useTestStagingWebhook() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => http.post<Delivery>('/stagingrestorewebhook/test'),
+    onMutate: () => track('self-service.staging-test'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: deliveriesKey }),
   });
 }
@@ -61,6 +63,7 @@ export function useRunStagingRestore() {
   return useMutation({
     mutationFn: (captchaToken: string) =>
       http.post<RestoreSummary>('/stagingrestore', { Recaptcha: { Token: captchaToken } } satisfies CaptchaAnswer),
+    onMutate: () => track('self-service.staging-restore'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: deliveriesKey }),
   });
 }

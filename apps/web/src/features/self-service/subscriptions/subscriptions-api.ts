@@ -1,3 +1,4 @@
+import { track } from '@/lib/analytics';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { usePortalContext } from '@/app/portal/portal-context';
@@ -58,6 +59,7 @@ export function useProcessSubscriptions() {
         Recaptcha: { Token: input.captchaToken },
         id: input.userId,
       }),
+    onMutate: () => track('self-service.subscription-run'),
     onSettled: () => queryClient.invalidateQueries({ queryKey: runsQueryKey }),
   });
 }

@@ -1,3 +1,4 @@
+import { track } from '@/lib/analytics';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getIdentityToken } from '@/auth/oidc-settings';
 import { createPortalClient, type CaptchaAnswer } from '@/services/portal';
@@ -39,6 +40,7 @@ export function useTriggerSync() {
         ...fields,
         Recaptcha: { Token: captchaToken },
       } satisfies CaptchaAnswer),
+    onMutate: () => track('self-service.sync'),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: runsQueryKey }),
   });
 }
