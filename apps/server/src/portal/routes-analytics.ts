@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { requirePortalUser } from './access.ts';
 import { callerOf, type PortalCaller } from './auth.ts';
 import {
   forwardUsageBatch,
   recordUsageEvents,
+  RETENTION_WEEKS,
   usageByWeek,
   USAGE_EVENT_NAMES,
   type UsageEvent,
   type UsageReporter,
 } from './analytics-store.ts';
-import { wholeNumber } from './route-schemas.ts';
+import { forbidden } from './problems.ts';
 import type { PortalServices } from './services.ts';
 
 /** Events in one batch at most: the web app sends every few seconds, far fewer. */
@@ -105,15 +105,18 @@ export function registerAnalyticsRoutes(app: FastifyInstance, { db }: PortalServ
   );
 
   void app.register(async (admins) => {
-    admins.addHook(
-      'preHandler',
-      requirePortalUser(db, (user) => user.IsOrganizationAdmin, NOT_ORGANIZATION_ADMIN),
-    );
+    // Organization owners and admins, as the sign-in's organization roles say (the same rule as `GET /me`).
+    admins.addHook('preHandler', async (request) => {
+      if (!callerOf(request).isOrganizationAdmin) throw forbidden(NOT_ORGANIZATION_ADMIN);
+    });
     admins.get<{ Querystring: { weeks?: number } }>(
       '/analytics/usage',
       {
         schema: {
-          querystring: { type: 'object', properties: { weeks: wholeNumber(1, 26) } },
+          querystring: {
+            type: 'object',
+            properties: { weeks: { type: 'integer', minimum: 1, maximum: RETENTION_WEEKS } },
+          },
           response: { 200: usageAnswer },
         },
       },
