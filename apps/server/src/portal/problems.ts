@@ -1,5 +1,5 @@
 import { STATUS_CODES } from 'node:http';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifySchemaValidationError } from 'fastify';
 
 /** One invalid field of a request body or query, as listed in a 400 answer. */
 export interface FieldError {
@@ -62,6 +62,69 @@ export function invalidFields(errors: FieldError[]): Problem {
   return badRequest(detail, errors);
 }
 
+const orList = (values: readonly unknown[]): string =>
+  values.length <= 1
+    ? String(values[0] ?? '')
+    : `${values.slice(0, -1).map(String).join(', ')} or ${String(values.at(-1))}`;
+
+const TYPE_WORDS: Record<string, string> = {
+  string: 'text',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'an object',
+  array: 'a list',
+};
+
+/** The field a schema error is about: the property's path, or the part of the request it is in. */
+function fieldOf(error: FastifySchemaValidationError, context: string): string {
+  const path = error.instancePath.split('/').filter(Boolean).join('.');
+  const missing = error.keyword === 'required' ? String(error.params.missingProperty ?? '') : '';
+  return [path, missing].filter(Boolean).join('.') || context;
+}
+
+function messageOf(error: FastifySchemaValidationError, field: string): string {
+  const { params } = error;
+  switch (error.keyword) {
+    case 'required':
+      return `${field} is required.`;
+    case 'minLength':
+      return params.limit === 1 ? `${field} is required.` : `${field} must be at least ${params.limit} characters.`;
+    case 'pattern':
+      return params.pattern === '\\S' ? `${field} is required.` : `${field} is not valid.`;
+    case 'maxLength':
+      return `${field} must be at most ${params.limit} characters.`;
+    case 'enum':
+      return `${field} must be ${orList(params.allowedValues as unknown[])}.`;
+    case 'type':
+      return `${field} must be ${TYPE_WORDS[String(params.type)] ?? String(params.type)}.`;
+    case 'minimum':
+      return `${field} must be at least ${params.limit}.`;
+    case 'maximum':
+      return `${field} must be at most ${params.limit}.`;
+    case 'maxProperties':
+      return `${field} has more than ${params.limit} fields.`;
+    case 'maxItems':
+      return `${field} has more than ${params.limit} items.`;
+    default:
+      return `${field} ${error.message ?? 'is not valid'}.`;
+  }
+}
+
+/**
+ * The field errors of a schema refusal, in the portal's words.
+ *
+ * @example
+ * fieldErrorsOf([{ keyword: 'required', instancePath: '', params: { missingProperty: 'CatalogID' } }], 'body');
+ * // [{ field: 'CatalogID', message: 'CatalogID is required.' }]
+ */
+export function fieldErrorsOf(errors: readonly FastifySchemaValidationError[], context = 'body'): FieldError[] {
+  return errors.map((error) => {
+    const field = fieldOf(error, context);
+    return { field, message: messageOf(error, field) };
+  });
+}
+
 function sendProblem(reply: FastifyReply, status: number, detail: string, errors?: FieldError[]) {
   return reply
     .code(status)
@@ -81,7 +144,15 @@ export function registerProblemHandler(app: FastifyInstance): void {
       for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
       return sendProblem(reply, error.status, error.message, error.errors);
     }
-    if (error.validation) return sendProblem(reply, 400, error.message);
+    if (error.validation) {
+      const errors = fieldErrorsOf(error.validation, error.validationContext);
+      return sendProblem(
+        reply,
+        400,
+        errors.length === 1 ? (errors[0]?.message ?? error.message) : error.message,
+        errors,
+      );
+    }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return sendProblem(reply, error.statusCode, error.message);
     }

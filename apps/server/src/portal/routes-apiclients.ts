@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { requirePortalUser } from './access.ts';
 import { callerOf } from './auth.ts';
 import type { MgmtApiClient, MgmtSignInUser } from './platform-client.ts';
-import { portalUserOf } from './portal-user.ts';
-import { forbidden } from './problems.ts';
-import { queryInteger, queryText, type PortalServices, type RawQuery } from './services.ts';
+import { idParams, listAnswer, optionalText, wholeNumber } from './route-schemas.ts';
+import type { PortalServices } from './services.ts';
 
 /** Page size of the API client picker (spec 1 §9). */
 export const API_CLIENT_PAGE_SIZE = 100;
@@ -42,32 +42,61 @@ function impersonationUserView(user: MgmtSignInUser, clientId: string) {
   };
 }
 
+const listQuery = (pageSize: object | undefined) => ({
+  type: 'object',
+  properties: { search: optionalText(), page: wholeNumber(1, 100_000), ...(pageSize ? { pageSize } : {}) },
+});
+
 /** `GET /apiclients?search=&page=` and `GET /apiclients/{clientId}/users?search=&page=&pageSize=`. */
 export function registerApiClientRoutes(app: FastifyInstance, { db, platform }: PortalServices): void {
-  app.get<{ Querystring: RawQuery }>('/apiclients', async (request) => {
-    const caller = callerOf(request);
-    const result = await platform.listApiClients(caller.tenantName, {
-      search: queryText(request.query, 'search'),
-      page: queryInteger(request.query, 'page', 1, 100_000),
-      pageSize: API_CLIENT_PAGE_SIZE,
-    });
-    return { Items: result.Items.map(apiClientView), Meta: result.Meta };
-  });
+  app.get<{ Querystring: ListQuery }>(
+    '/apiclients',
+    { schema: { querystring: listQuery(undefined), response: { 200: listAnswer } } },
+    async (request) => {
+      const result = await platform.listApiClients(callerOf(request).tenantName, {
+        search: request.query.search?.trim() || undefined,
+        page: request.query.page,
+        pageSize: API_CLIENT_PAGE_SIZE,
+      });
+      return { Items: result.Items.map(apiClientView), Meta: result.Meta };
+    },
+  );
 
-  app.get<{ Params: { clientId: string }; Querystring: RawQuery }>('/apiclients/:clientId/users', async (request) => {
-    const caller = callerOf(request);
-    const user = await portalUserOf(db, caller);
-    const grants = user.ScPermissionGrants;
-    // Only someone who may impersonate needs to browse the users of the marketplace's clients.
-    if (!grants.ImpersonateBuyer && !grants.ImpersonateSeller && !grants.ImpersonateSupplier) {
-      throw forbidden('Listing the users of an API client needs one of the impersonation permissions.');
-    }
-    const { clientId } = request.params;
-    const result = await platform.listClientUsers(caller.tenantName, clientId, {
-      search: queryText(request.query, 'search'),
-      page: queryInteger(request.query, 'page', 1, 100_000),
-      pageSize: queryInteger(request.query, 'pageSize', 1, 100) ?? API_CLIENT_PAGE_SIZE,
-    });
-    return { Items: result.Items.map((item) => impersonationUserView(item, clientId)), Meta: result.Meta };
+  // Only someone who may impersonate needs to browse the users of the marketplace's clients.
+  void app.register(async (impersonators) => {
+    impersonators.addHook(
+      'preHandler',
+      requirePortalUser(
+        db,
+        ({ ScPermissionGrants: grants }) =>
+          grants.ImpersonateBuyer || grants.ImpersonateSeller || grants.ImpersonateSupplier,
+        'Listing the users of an API client needs one of the impersonation permissions.',
+      ),
+    );
+    impersonators.get<{ Params: { clientId: string }; Querystring: ListQuery }>(
+      '/apiclients/:clientId/users',
+      {
+        schema: {
+          params: idParams('clientId'),
+          querystring: listQuery(wholeNumber(1, 100)),
+          response: { 200: listAnswer },
+        },
+      },
+      async (request) => {
+        const { clientId } = request.params;
+        const result = await platform.listClientUsers(callerOf(request).tenantName, clientId, {
+          search: request.query.search?.trim() || undefined,
+          page: request.query.page,
+          pageSize: request.query.pageSize ?? API_CLIENT_PAGE_SIZE,
+        });
+        return { Items: result.Items.map((item) => impersonationUserView(item, clientId)), Meta: result.Meta };
+      },
+    );
   });
+}
+
+interface ListQuery {
+  search?: string;
+  page?: number;
+  pageSize?: number;
 }

@@ -2,8 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import type { DeliverySource } from '@portal/contracts';
 import { callerOf } from './auth.ts';
 import { portalUserOf, type PortalUser } from './portal-user.ts';
-import { badRequest, forbidden } from './problems.ts';
-import { queryInteger, queryText, type PortalServices, type RawQuery } from './services.ts';
+import { forbidden } from './problems.ts';
+import { listAnswer, optionalText, wholeNumber } from './route-schemas.ts';
+import type { PortalServices } from './services.ts';
 
 /** Who may read which part of the delivery log: the people who may use the tool that sent it. */
 const MAY_READ: Readonly<Record<DeliverySource, (user: PortalUser) => boolean>> = {
@@ -12,9 +13,6 @@ const MAY_READ: Readonly<Record<DeliverySource, (user: PortalUser) => boolean>> 
   StagingRestore: (user) => user.ScPermissionGrants.StagingRestoreAdmin,
 };
 
-const isSource = (value: string | undefined): value is DeliverySource =>
-  value !== undefined && Object.prototype.hasOwnProperty.call(MAY_READ, value);
-
 /**
  * `GET /deliveries?source=Webhook|Sync|StagingRestore&sourceID=&page=&pageSize=`: the marketplace's
  * delivery log (newest first, each delivery with its attempts) for the tool pages. Webhook
@@ -22,24 +20,35 @@ const isSource = (value: string | undefined): value is DeliverySource =>
  * notifications need StagingRestoreAdmin.
  */
 export function registerDeliveryRoutes(app: FastifyInstance, { db, platform }: PortalServices): void {
-  app.get<{ Querystring: RawQuery }>('/deliveries', async (request) => {
-    const caller = callerOf(request);
-    const source = queryText(request.query, 'source');
-    if (!isSource(source)) {
-      const message = 'source must be Webhook, Sync or StagingRestore.';
-      throw badRequest(message, [{ field: 'source', message }]);
-    }
-    if (!MAY_READ[source](await portalUserOf(db, caller))) {
-      throw forbidden('You are not authorized to view these deliveries.');
-    }
-    const sourceId = queryText(request.query, 'sourceID');
-    const page = queryInteger(request.query, 'page', 1, 10_000);
-    const pageSize = queryInteger(request.query, 'pageSize', 1, 100);
-    return platform.listDeliveries(caller.tenantName, {
-      source,
-      ...(sourceId ? { sourceID: sourceId } : {}),
-      ...(page ? { page: String(page) } : {}),
-      ...(pageSize ? { pageSize: String(pageSize) } : {}),
-    });
-  });
+  app.get<{ Querystring: { source: DeliverySource; sourceID?: string; page?: number; pageSize?: number } }>(
+    '/deliveries',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          required: ['source'],
+          properties: {
+            source: { type: 'string', enum: Object.keys(MAY_READ) },
+            sourceID: optionalText(),
+            page: wholeNumber(1, 10_000),
+            pageSize: wholeNumber(1, 100),
+          },
+        },
+        response: { 200: listAnswer },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const { source, sourceID, page, pageSize } = request.query;
+      if (!MAY_READ[source](await portalUserOf(db, caller))) {
+        throw forbidden('You are not authorized to view these deliveries.');
+      }
+      return platform.listDeliveries(caller.tenantName, {
+        source,
+        ...(sourceID?.trim() ? { sourceID: sourceID.trim() } : {}),
+        ...(page ? { page: String(page) } : {}),
+        ...(pageSize ? { pageSize: String(pageSize) } : {}),
+      });
+    },
+  );
 }

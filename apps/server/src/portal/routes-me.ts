@@ -5,7 +5,8 @@ import type { MgmtSignInUser, PlatformClient, PlatformTokenResponse } from './pl
 import { portalUserOf, type PortalUser } from './portal-user.ts';
 import { badRequest, forbidden, notFound } from './problems.ts';
 import type { Grant } from './role-groups.ts';
-import { queryText, type PortalServices, type RawQuery } from './services.ts';
+import { optionalText, passedOn } from './route-schemas.ts';
+import type { PortalServices } from './services.ts';
 
 /** The grant impersonating a user of each commerce role needs. */
 const IMPERSONATION_GRANT: Record<MgmtSignInUser['CommerceRole'], Grant> = {
@@ -58,16 +59,22 @@ async function impersonationToken(
   return platform.mintImpersonationToken(marketplaceId, clientId, username);
 }
 
+const TOKEN_ANSWER = {
+  type: 'object',
+  required: ['access_token', 'expires_in', 'token_type'],
+  properties: { access_token: { type: 'string' }, expires_in: { type: 'number' }, token_type: { type: 'string' } },
+} as const;
+
 /** `GET /me`, `GET /me/grants`, `GET /marketplace` and `GET /marketplace/token`. */
 export function registerMeRoutes(app: FastifyInstance, { db, platform }: PortalServices): void {
-  app.get('/me', async (request) => portalUserOf(db, callerOf(request)));
+  app.get('/me', { schema: { response: { 200: passedOn } } }, async (request) => portalUserOf(db, callerOf(request)));
 
-  app.get('/me/grants', async (request) => {
+  app.get('/me/grants', { schema: { response: { 200: passedOn } } }, async (request) => {
     const user = await portalUserOf(db, callerOf(request));
     return { ScPermissionGrants: user.ScPermissionGrants };
   });
 
-  app.get('/marketplace', async (request) => {
+  app.get('/marketplace', { schema: { response: { 200: passedOn } } }, async (request) => {
     const marketplace = await platform.getMarketplace(callerOf(request).tenantName);
     return {
       Id: marketplace.Id,
@@ -78,24 +85,33 @@ export function registerMeRoutes(app: FastifyInstance, { db, platform }: PortalS
     };
   });
 
-  app.get<{ Querystring: RawQuery }>('/marketplace/token', async (request): Promise<PlatformTokenResponse> => {
-    const caller = callerOf(request);
-    const clientId = queryText(request.query, 'clientId');
-    const username = queryText(request.query, 'username');
-    const user = await portalUserOf(db, caller);
-    if (clientId === undefined && username === undefined) {
-      const profile = developerProfileOf(caller);
-      const token = await platform.mintDeveloperToken(caller.tenantName, caller.email, user.OcRoles, profile);
-      return pickToken(token);
-    }
-    if (clientId === undefined || username === undefined) {
-      const field = clientId === undefined ? 'clientId' : 'username';
-      throw badRequest('An impersonation token needs both clientId and username.', [
-        { field, message: `${field} is required.` },
-      ]);
-    }
-    return pickToken(await impersonationToken(platform, user, caller.tenantName, clientId, username));
-  });
+  app.get<{ Querystring: { clientId?: string; username?: string } }>(
+    '/marketplace/token',
+    {
+      schema: {
+        querystring: { type: 'object', properties: { clientId: optionalText(), username: optionalText(200) } },
+        response: { 200: TOKEN_ANSWER },
+      },
+    },
+    async (request): Promise<PlatformTokenResponse> => {
+      const caller = callerOf(request);
+      const clientId = request.query.clientId?.trim() || undefined;
+      const username = request.query.username?.trim() || undefined;
+      const user = await portalUserOf(db, caller);
+      if (clientId === undefined && username === undefined) {
+        const profile = developerProfileOf(caller);
+        const token = await platform.mintDeveloperToken(caller.tenantName, caller.email, user.OcRoles, profile);
+        return pickToken(token);
+      }
+      if (clientId === undefined || username === undefined) {
+        const field = clientId === undefined ? 'clientId' : 'username';
+        throw badRequest('An impersonation token needs both clientId and username.', [
+          { field, message: `${field} is required.` },
+        ]);
+      }
+      return pickToken(await impersonationToken(platform, user, caller.tenantName, clientId, username));
+    },
+  );
 }
 
 /** Only the token fields leave the portal, whatever else the platform answers with. */

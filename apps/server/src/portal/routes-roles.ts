@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { callerOf, type PortalCaller } from './auth.ts';
-import { portalUserOf } from './portal-user.ts';
-import { badRequest, forbidden, invalidFields, notFound } from './problems.ts';
+import { requireGrant, requirePortalUser } from './access.ts';
+import { callerOf } from './auth.ts';
+import { badRequest, invalidFields, notFound } from './problems.ts';
 import {
   addMember,
   getRoleGroup,
@@ -13,6 +13,7 @@ import {
   type RoleGroupId,
 } from './role-groups.ts';
 import { parseRoleGroup } from './role-validation.ts';
+import { idParams, listAnswer, passedOn, requiredText } from './route-schemas.ts';
 import type { PortalServices } from './services.ts';
 
 // Plain address shape only: the identity provider has already verified the address it signs.
@@ -22,12 +23,6 @@ const EMAIL_MAX_LENGTH = 254;
 function requireGroupId(id: string): RoleGroupId {
   if (!isRoleGroupId(id)) throw notFound(`There is no role group '${id}'.`);
   return id;
-}
-
-function requireOrganizationAdmin(caller: PortalCaller): void {
-  if (!caller.isOrganizationAdmin) {
-    throw forbidden('Only organization admins and owners can change who is in a role group.');
-  }
 }
 
 function memberEmail(raw: string): string {
@@ -43,66 +38,97 @@ function memberEmail(raw: string): string {
  * members, `GET /marketplace/roles/{id}/members`, `PUT|DELETE .../members/{email}`.
  */
 export function registerRoleRoutes(app: FastifyInstance, { db, platform, allowedRoles }: PortalServices): void {
-  app.get('/marketplace/roles', async (request) => {
+  const groupParams = { params: idParams('id') };
+  const memberParams = {
+    params: { ...idParams('id', 'email'), properties: { id: requiredText(), email: requiredText(EMAIL_MAX_LENGTH) } },
+  };
+
+  app.get('/marketplace/roles', { schema: { response: { 200: listAnswer } } }, async (request) => {
     const marketplaceId = callerOf(request).tenantName;
     const [groups, members] = await Promise.all([listRoleGroups(db, marketplaceId), listMembers(db, marketplaceId)]);
     return { Items: groups.map((group) => ({ ...group, Members: members.get(group.Id) ?? [] })) };
   });
 
-  app.get<{ Params: { id: string } }>('/marketplace/roles/:id', async (request) => {
-    const marketplaceId = callerOf(request).tenantName;
-    const id = requireGroupId(request.params.id);
-    const [group, members] = await Promise.all([
-      getRoleGroup(db, marketplaceId, id),
-      listMembers(db, marketplaceId, id),
-    ]);
-    return { ...group, Members: members.get(id) ?? [] };
-  });
+  app.get<{ Params: { id: string } }>(
+    '/marketplace/roles/:id',
+    { schema: { ...groupParams, response: { 200: passedOn } } },
+    async (request) => {
+      const marketplaceId = callerOf(request).tenantName;
+      const id = requireGroupId(request.params.id);
+      const [group, members] = await Promise.all([
+        getRoleGroup(db, marketplaceId, id),
+        listMembers(db, marketplaceId, id),
+      ]);
+      return { ...group, Members: members.get(id) ?? [] };
+    },
+  );
 
-  app.put<{ Params: { id: string } }>('/marketplace/roles/:id', async (request) => {
-    const caller = callerOf(request);
-    const id = requireGroupId(request.params.id);
-    const user = await portalUserOf(db, caller);
-    if (!user.ScPermissionGrants.RoleGroupsAdmin) {
-      throw forbidden(
+  app.get<{ Params: { id: string } }>(
+    '/marketplace/roles/:id/members',
+    { schema: { ...groupParams, response: { 200: listAnswer } } },
+    async (request) => {
+      const marketplaceId = callerOf(request).tenantName;
+      const id = requireGroupId(request.params.id);
+      const members = await listMembers(db, marketplaceId, id);
+      return { Items: (members.get(id) ?? []).map((email) => ({ Email: email })) };
+    },
+  );
+
+  void app.register(async (editing) => {
+    editing.addHook(
+      'preHandler',
+      requireGrant(
+        db,
+        'RoleGroupsAdmin',
         'You are only permitted to view application roles. Contact one of your Organization administrators for change requests.',
-      );
-    }
-    // The allowed roles are the marketplace API's own, read from its description.
-    const marketplace = await platform.getMarketplace(caller.tenantName);
-    const parsed = parseRoleGroup(request.body, id, await allowedRoles(marketplace.CoreApiUrl));
-    if (!parsed.ok) throw invalidFields(parsed.errors);
-    const saved = await saveRoleGroup(db, caller.tenantName, parsed.group);
-    const members = await listMembers(db, caller.tenantName, id);
-    return { ...saved, Members: members.get(id) ?? [] };
+      ),
+    );
+    editing.put<{ Params: { id: string } }>(
+      '/marketplace/roles/:id',
+      // The group's fields are checked by parseRoleGroup, which lists every field error at once for the form.
+      { schema: { ...groupParams, body: { type: 'object', maxProperties: 50 }, response: { 200: passedOn } } },
+      async (request) => {
+        const caller = callerOf(request);
+        const id = requireGroupId(request.params.id);
+        // The allowed roles are the marketplace API's own, read from its description.
+        const marketplace = await platform.getMarketplace(caller.tenantName);
+        const parsed = parseRoleGroup(request.body, id, await allowedRoles(marketplace.CoreApiUrl));
+        if (!parsed.ok) throw invalidFields(parsed.errors);
+        const saved = await saveRoleGroup(db, caller.tenantName, parsed.group);
+        const members = await listMembers(db, caller.tenantName, id);
+        return { ...saved, Members: members.get(id) ?? [] };
+      },
+    );
   });
 
-  app.get<{ Params: { id: string } }>('/marketplace/roles/:id/members', async (request) => {
-    const marketplaceId = callerOf(request).tenantName;
-    const id = requireGroupId(request.params.id);
-    const members = await listMembers(db, marketplaceId, id);
-    return { Items: (members.get(id) ?? []).map((email) => ({ Email: email })) };
+  void app.register(async (membership) => {
+    membership.addHook(
+      'preHandler',
+      requirePortalUser(
+        db,
+        (user) => user.IsOrganizationAdmin,
+        'Only organization admins and owners can change who is in a role group.',
+      ),
+    );
+    membership.put<{ Params: { id: string; email: string } }>(
+      '/marketplace/roles/:id/members/:email',
+      { schema: memberParams },
+      async (request, reply) => {
+        const caller = callerOf(request);
+        const id = requireGroupId(request.params.id);
+        await addMember(db, caller.tenantName, id, memberEmail(request.params.email));
+        return reply.code(204).send();
+      },
+    );
+    membership.delete<{ Params: { id: string; email: string } }>(
+      '/marketplace/roles/:id/members/:email',
+      { schema: memberParams },
+      async (request, reply) => {
+        const caller = callerOf(request);
+        const id = requireGroupId(request.params.id);
+        await removeMember(db, caller.tenantName, id, memberEmail(request.params.email));
+        return reply.code(204).send();
+      },
+    );
   });
-
-  app.put<{ Params: { id: string; email: string } }>(
-    '/marketplace/roles/:id/members/:email',
-    async (request, reply) => {
-      const caller = callerOf(request);
-      requireOrganizationAdmin(caller);
-      const id = requireGroupId(request.params.id);
-      await addMember(db, caller.tenantName, id, memberEmail(request.params.email));
-      return reply.code(204).send();
-    },
-  );
-
-  app.delete<{ Params: { id: string; email: string } }>(
-    '/marketplace/roles/:id/members/:email',
-    async (request, reply) => {
-      const caller = callerOf(request);
-      requireOrganizationAdmin(caller);
-      const id = requireGroupId(request.params.id);
-      await removeMember(db, caller.tenantName, id, memberEmail(request.params.email));
-      return reply.code(204).send();
-    },
-  );
 }

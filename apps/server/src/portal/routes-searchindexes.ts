@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
+import { portalUserFrom, requireGrant, requirePortalUser } from './access.ts';
 import { callerOf } from './auth.ts';
 import { captchaToken, type Captcha } from './captcha.ts';
 import type { MgmtSearchIndex } from './platform-client.ts';
-import { portalUserOf, type PortalUser } from './portal-user.ts';
+import type { PortalUser } from './portal-user.ts';
 import { badRequest, forbidden } from './problems.ts';
-import { queryText, type PortalServices, type RawQuery } from './services.ts';
+import { idParams, passedOn, triggerBody } from './route-schemas.ts';
+import type { PortalServices } from './services.ts';
 
 type IndexType = MgmtSearchIndex['Type'];
 
@@ -21,15 +23,6 @@ function mayView(user: PortalUser, type: IndexType): boolean {
   return user.ScPermissionGrants.IndexAdmin || VIEW_ROLES[type].some((role) => user.OcRoles.includes(role));
 }
 
-function indexType(query: RawQuery): IndexType {
-  const type = queryText(query, 'type');
-  if (type !== 'Products' && type !== 'Orders') {
-    const message = 'type must be Products or Orders.';
-    throw badRequest(message, [{ field: 'type', message }]);
-  }
-  return type;
-}
-
 /**
  * `GET /searchindexes?type=`, `GET /searchindexes/{id}/errors` and `POST /searchindexes/{id}/rebuild`
  * (spec 1 §7). Viewing needs IndexAdmin or a platform role for the type; rebuilding needs IndexAdmin
@@ -40,39 +33,64 @@ export function registerSearchIndexRoutes(
   { db, platform }: PortalServices,
   captcha: Captcha,
 ): void {
-  app.get<{ Querystring: RawQuery }>('/searchindexes', async (request) => {
-    const caller = callerOf(request);
-    const type = indexType(request.query);
-    if (!mayView(await portalUserOf(db, caller), type)) throw forbidden(NOT_AUTHORIZED);
-    return platform.listSearchIndexes(caller.tenantName, type);
+  // Nothing about an index is shown, not even whether it exists, to someone who may view no index.
+  void app.register(async (viewing) => {
+    viewing.addHook(
+      'preHandler',
+      requirePortalUser(db, (user) => mayView(user, 'Products') || mayView(user, 'Orders'), NOT_AUTHORIZED),
+    );
+
+    viewing.get<{ Querystring: { type: IndexType } }>(
+      '/searchindexes',
+      {
+        schema: {
+          querystring: {
+            type: 'object',
+            required: ['type'],
+            properties: { type: { type: 'string', enum: ['Products', 'Orders'] } },
+          },
+          response: { 200: passedOn },
+        },
+      },
+      async (request) => {
+        if (!mayView(portalUserFrom(request), request.query.type)) throw forbidden(NOT_AUTHORIZED);
+        return platform.listSearchIndexes(callerOf(request).tenantName, request.query.type);
+      },
+    );
+
+    viewing.get<{ Params: { id: string } }>(
+      '/searchindexes/:id/errors',
+      { schema: { params: idParams('id'), response: { 200: passedOn } } },
+      async (request) => {
+        const errors = await platform.listSearchIndexErrors(callerOf(request).tenantName, request.params.id);
+        if (!mayView(portalUserFrom(request), errors.Type)) throw forbidden(NOT_AUTHORIZED);
+        return { SearchIndexErrors: errors.SearchIndexErrors };
+      },
+    );
   });
 
-  app.get<{ Params: { id: string } }>('/searchindexes/:id/errors', async (request) => {
-    const caller = callerOf(request);
-    const user = await portalUserOf(db, caller);
-    // Nothing about an index is shown, not even whether it exists, to someone who may view no index.
-    if (!mayView(user, 'Products') && !mayView(user, 'Orders')) throw forbidden(NOT_AUTHORIZED);
-    const errors = await platform.listSearchIndexErrors(caller.tenantName, request.params.id);
-    if (!mayView(user, errors.Type)) throw forbidden(NOT_AUTHORIZED);
-    return { SearchIndexErrors: errors.SearchIndexErrors };
-  });
+  void app.register(async (rebuilding) => {
+    rebuilding.addHook(
+      'preHandler',
+      requireGrant(db, 'IndexAdmin', 'Rebuilding a search index needs the IndexAdmin permission of a role group.'),
+    );
 
-  app.post<{ Params: { id: string } }>('/searchindexes/:id/rebuild', async (request, reply) => {
-    const caller = callerOf(request);
-    const user = await portalUserOf(db, caller);
-    if (!user.ScPermissionGrants.IndexAdmin) {
-      throw forbidden('Rebuilding a search index needs the IndexAdmin permission of a role group.');
-    }
-    const body = request.body as { id?: unknown } | undefined;
-    if (body?.id !== undefined && body.id !== caller.subject) {
-      throw badRequest("id must be the signed-in user's subject.", [
-        { field: 'id', message: 'Not the signed-in user.' },
-      ]);
-    }
-    await captcha.verifyOnce(captchaToken(request.body));
-    const created = await platform.rebuildSearchIndex(caller.tenantName, request.params.id);
-    request.log.info({ indexId: created.IndexID, by: caller.subject }, 'search index rebuild started');
-    return reply.code(202).send(created);
+    rebuilding.post<{ Params: { id: string }; Body: { id?: string } }>(
+      '/searchindexes/:id/rebuild',
+      { schema: { params: idParams('id'), body: triggerBody(), response: { 202: passedOn } } },
+      async (request, reply) => {
+        const caller = callerOf(request);
+        if (request.body.id !== undefined && request.body.id !== caller.subject) {
+          throw badRequest("id must be the signed-in user's subject.", [
+            { field: 'id', message: 'Not the signed-in user.' },
+          ]);
+        }
+        await captcha.verifyOnce(captchaToken(request.body));
+        const created = await platform.rebuildSearchIndex(caller.tenantName, request.params.id);
+        request.log.info({ indexId: created.IndexID, by: caller.subject }, 'search index rebuild started');
+        return reply.code(202).send(created);
+      },
+    );
   });
 
   // The challenge the captcha widget solves before a self-service trigger.

@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { callerOf, type PortalCaller } from './auth.ts';
+import type { FastifyInstance } from 'fastify';
+import { requireGrant, requirePortalUser } from './access.ts';
+import { callerOf } from './auth.ts';
 import { captchaToken, type Captcha } from './captcha.ts';
-import { portalUserOf } from './portal-user.ts';
-import { forbidden, notFound, Problem } from './problems.ts';
+import { notFound, Problem } from './problems.ts';
+import { optionalText, passedOn, triggerBody } from './route-schemas.ts';
 import type { PortalServices } from './services.ts';
 import { NO_PRODUCTION_MARKETPLACE, restorePairs } from './staging-restore-source.ts';
 
@@ -25,50 +26,65 @@ export function registerStagingRestoreRoutes(
   { db, platform }: PortalServices,
   captcha: Captcha,
 ): void {
-  async function allowed(request: FastifyRequest, change: boolean): Promise<PortalCaller> {
-    const caller = callerOf(request);
-    const user = await portalUserOf(db, caller);
-    if (!user.ScPermissionGrants.StagingRestoreAdmin) throw forbidden(STAGING_NOT_AUTHORIZED);
-    if (change && !user.IsOrganizationAdmin) throw forbidden(STAGING_NEEDS_ORG_ADMIN);
-    return caller;
-  }
+  void app.register(async (staging) => {
+    staging.addHook('preHandler', requireGrant(db, 'StagingRestoreAdmin', STAGING_NOT_AUTHORIZED));
 
-  app.get('/stagingrestorewebhook', async (request) => {
-    const caller = await allowed(request, false);
-    return platform.getStagingWebhook(caller.tenantName);
-  });
+    staging.get('/stagingrestorewebhook', { schema: { response: { 200: passedOn } } }, async (request) =>
+      platform.getStagingWebhook(callerOf(request).tenantName),
+    );
 
-  app.put('/stagingrestorewebhook', async (request) => {
-    const caller = await allowed(request, true);
-    const body = (request.body ?? {}) as Record<string, unknown>;
-    return platform.saveStagingWebhook(caller.tenantName, { URL: body.URL, HashKey: body.HashKey });
-  });
+    // Changing the webhook or restoring also needs an organization admin.
+    void staging.register(async (changes) => {
+      changes.addHook(
+        'preHandler',
+        requirePortalUser(db, (user) => user.IsOrganizationAdmin, STAGING_NEEDS_ORG_ADMIN),
+      );
 
-  app.delete('/stagingrestorewebhook', async (request, reply) => {
-    const caller = await allowed(request, true);
-    await platform.deleteStagingWebhook(caller.tenantName);
-    return reply.code(204).send();
-  });
+      changes.put<{ Body: { URL?: string; HashKey?: string } }>(
+        '/stagingrestorewebhook',
+        {
+          schema: {
+            // Which fields are required is the platform's to say; here only their shape and size.
+            body: { type: 'object', properties: { URL: optionalText(2_000), HashKey: optionalText(200) } },
+            response: { 200: passedOn },
+          },
+        },
+        async (request) =>
+          platform.saveStagingWebhook(callerOf(request).tenantName, {
+            URL: request.body.URL,
+            HashKey: request.body.HashKey,
+          }),
+      );
 
-  app.post('/stagingrestorewebhook/test', async (request) => {
-    const caller = await allowed(request, true);
-    return platform.testStagingWebhook(caller.tenantName);
-  });
+      changes.delete('/stagingrestorewebhook', async (request, reply) => {
+        await platform.deleteStagingWebhook(callerOf(request).tenantName);
+        return reply.code(204).send();
+      });
 
-  // The restore now, so an operator sees it without waiting for Sunday: an org admin with StagingRestoreAdmin, on
-  // a Staging marketplace, with a captcha answer used once. Everything is checked before the captcha is spent.
-  app.post('/stagingrestore', async (request) => {
-    const caller = await allowed(request, true);
-    if ((await platform.getMarketplace(caller.tenantName)).Environment !== 'Staging') {
-      throw notFound(STAGING_ONLY);
-    }
-    if (!caller.organizationId) throw notFound(NO_PRODUCTION_MARKETPLACE);
-    const { pairs, skipped } = await restorePairs(db, platform, caller.organizationId);
-    const pair = pairs.find((candidate) => candidate.stagingId === caller.tenantName);
-    if (!pair) throw new Problem(409, skipped[0]?.reason ?? NO_PRODUCTION_MARKETPLACE);
-    await captcha.verifyOnce(captchaToken(request.body));
-    const summary = await platform.restoreStaging(pair.stagingId, pair.productionId);
-    request.log.info({ ...summary, by: caller.subject }, 'staging restore run');
-    return summary;
+      changes.post('/stagingrestorewebhook/test', { schema: { response: { 200: passedOn } } }, async (request) =>
+        platform.testStagingWebhook(callerOf(request).tenantName),
+      );
+
+      // The restore now, so an operator sees it without waiting for Sunday: on a Staging marketplace, with a captcha
+      // answer used once. Everything is checked before the captcha is spent.
+      changes.post(
+        '/stagingrestore',
+        { schema: { body: triggerBody(), response: { 200: passedOn } } },
+        async (request) => {
+          const caller = callerOf(request);
+          if ((await platform.getMarketplace(caller.tenantName)).Environment !== 'Staging') {
+            throw notFound(STAGING_ONLY);
+          }
+          if (!caller.organizationId) throw notFound(NO_PRODUCTION_MARKETPLACE);
+          const { pairs, skipped } = await restorePairs(db, platform, caller.organizationId);
+          const pair = pairs.find((candidate) => candidate.stagingId === caller.tenantName);
+          if (!pair) throw new Problem(409, skipped[0]?.reason ?? NO_PRODUCTION_MARKETPLACE);
+          await captcha.verifyOnce(captchaToken(request.body));
+          const summary = await platform.restoreStaging(pair.stagingId, pair.productionId);
+          request.log.info({ ...summary, by: caller.subject }, 'staging restore run');
+          return summary;
+        },
+      );
+    });
   });
 }

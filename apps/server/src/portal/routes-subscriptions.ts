@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { callerOf, type PortalCaller } from './auth.ts';
+import type { FastifyInstance } from 'fastify';
+import { requireGrant } from './access.ts';
+import { callerOf } from './auth.ts';
 import { captchaToken, type Captcha } from './captcha.ts';
-import { portalUserOf } from './portal-user.ts';
-import { badRequest, forbidden } from './problems.ts';
+import { badRequest } from './problems.ts';
+import { listAnswer, passedOn, triggerBody } from './route-schemas.ts';
 import type { PortalServices } from './services.ts';
 
 /** Spec 1 §2 "Subscription tools": what someone without SubscriptionAdmin is told. */
@@ -19,30 +20,28 @@ export function registerSubscriptionRoutes(
   { db, platform }: PortalServices,
   captcha: Captcha,
 ): void {
-  async function subscriptionAdmin(request: FastifyRequest): Promise<PortalCaller> {
-    const caller = callerOf(request);
-    if (!(await portalUserOf(db, caller)).ScPermissionGrants.SubscriptionAdmin) {
-      throw forbidden(SUBSCRIPTIONS_NOT_AUTHORIZED);
-    }
-    return caller;
-  }
+  void app.register(async (subscriptions) => {
+    subscriptions.addHook('preHandler', requireGrant(db, 'SubscriptionAdmin', SUBSCRIPTIONS_NOT_AUTHORIZED));
 
-  app.post('/processsubscriptions', async (request, reply) => {
-    const caller = await subscriptionAdmin(request);
-    const body = request.body as { id?: unknown } | undefined;
-    if (body?.id !== undefined && body.id !== caller.subject) {
-      throw badRequest("id must be the signed-in user's subject.", [
-        { field: 'id', message: 'Not the signed-in user.' },
-      ]);
-    }
-    await captcha.verifyOnce(captchaToken(request.body));
-    const result = await platform.processSubscriptions(caller.tenantName, caller.email);
-    request.log.info({ runId: result.RunID, by: caller.subject }, 'subscription job triggered');
-    return reply.code(202).send(result);
-  });
+    subscriptions.post<{ Body: { id?: string } }>(
+      '/processsubscriptions',
+      { schema: { body: triggerBody(), response: { 202: passedOn } } },
+      async (request, reply) => {
+        const caller = callerOf(request);
+        if (request.body.id !== undefined && request.body.id !== caller.subject) {
+          throw badRequest("id must be the signed-in user's subject.", [
+            { field: 'id', message: 'Not the signed-in user.' },
+          ]);
+        }
+        await captcha.verifyOnce(captchaToken(request.body));
+        const result = await platform.processSubscriptions(caller.tenantName, caller.email);
+        request.log.info({ runId: result.RunID, by: caller.subject }, 'subscription job triggered');
+        return reply.code(202).send(result);
+      },
+    );
 
-  app.get('/subscriptionruns', async (request) => {
-    const caller = await subscriptionAdmin(request);
-    return platform.listSubscriptionRuns(caller.tenantName);
+    subscriptions.get('/subscriptionruns', { schema: { response: { 200: listAnswer } } }, async (request) =>
+      platform.listSubscriptionRuns(callerOf(request).tenantName),
+    );
   });
 }

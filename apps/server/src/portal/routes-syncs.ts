@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { orderSyncDatesError } from '@portal/contracts';
-import { callerOf, type PortalCaller } from './auth.ts';
+import { requireGrant } from './access.ts';
+import { callerOf } from './auth.ts';
 import { captchaToken, type Captcha } from './captcha.ts';
-import { portalUserOf } from './portal-user.ts';
-import { badRequest, forbidden, invalidFields, type FieldError } from './problems.ts';
-import { queryText, type PortalServices, type RawQuery } from './services.ts';
+import { badRequest, invalidFields, type FieldError } from './problems.ts';
+import { idParams, listAnswer, optionalText, passedOn, requiredText, triggerBody } from './route-schemas.ts';
+import type { PortalServices } from './services.ts';
 
 /** Spec 1 §2 "Sync tools": what someone without SyncAdmin is told. */
 export const SYNC_NOT_AUTHORIZED =
@@ -12,10 +13,9 @@ export const SYNC_NOT_AUTHORIZED =
 
 type Body = Record<string, unknown>;
 
-const bodyOf = (request: FastifyRequest): Body =>
-  typeof request.body === 'object' && request.body !== null && !Array.isArray(request.body)
-    ? (request.body as Body)
-    : {};
+/** An entity sync's attribute values: text, numbers or yes/no, a bounded number of them. */
+const ENTITY_FIELD = { type: ['string', 'number', 'boolean', 'null'], maxLength: 1_000 } as const;
+const DATE_TEXT = { type: ['string', 'null'], maxLength: 40 } as const;
 
 /** The body's fields without the captcha, as the platform takes them. */
 function fieldsOf(body: Body): Body {
@@ -31,7 +31,7 @@ function text(body: Body, name: string): string | undefined {
 function date(body: Body, name: string, errors: FieldError[]): Date | undefined {
   const value = body[name];
   if (value === undefined || value === null || value === '') return undefined;
-  const parsed = typeof value === 'string' ? new Date(value) : new Date(Number.NaN);
+  const parsed = new Date(String(value));
   if (Number.isNaN(parsed.getTime())) errors.push({ field: name, message: `${name} must be a date and time.` });
   return Number.isNaN(parsed.getTime()) ? undefined : parsed;
 }
@@ -43,85 +43,111 @@ function date(body: Body, name: string, errors: FieldError[]): Date | undefined 
  * readable for the page.
  */
 export function registerSyncRoutes(app: FastifyInstance, { db, platform }: PortalServices, captcha: Captcha): void {
-  async function syncAdmin(request: FastifyRequest): Promise<PortalCaller> {
+  async function trigger(request: FastifyRequest, what: string, fields: Body) {
     const caller = callerOf(request);
-    if (!(await portalUserOf(db, caller)).ScPermissionGrants.SyncAdmin) throw forbidden(SYNC_NOT_AUTHORIZED);
-    return caller;
-  }
-
-  async function trigger(request: FastifyRequest, caller: PortalCaller, what: string, fields: Body) {
     await captcha.verifyOnce(captchaToken(request.body));
     const run = await platform.startSync(caller.tenantName, what, { ...fields, RequestedBy: caller.email });
     request.log.info({ runId: run.ID, entity: run.Entity, by: caller.subject }, 'sync started');
     return run;
   }
 
-  app.post('/synchronizecatalog', async (request, reply) => {
-    const caller = await syncAdmin(request);
-    const body = bodyOf(request);
-    const catalogId = text(body, 'CatalogID');
-    if (!catalogId) throw invalidFields([{ field: 'CatalogID', message: 'CatalogID is required.' }]);
-    const categoryId = text(body, 'CategoryID');
-    const run = await trigger(request, caller, 'catalog', {
-      CatalogID: catalogId,
-      ...(categoryId ? { CategoryID: categoryId } : {}),
-    });
-    return reply.code(202).send(run);
-  });
+  void app.register(async (syncs) => {
+    syncs.addHook('preHandler', requireGrant(db, 'SyncAdmin', SYNC_NOT_AUTHORIZED));
 
-  app.post('/synchronizeorders', async (request, reply) => {
-    const caller = await syncAdmin(request);
-    const body = bodyOf(request);
-    const errors: FieldError[] = [];
-    const start = date(body, 'StartDate', errors);
-    const end = date(body, 'EndDate', errors);
-    if (errors.length > 0) throw invalidFields(errors);
-    const refused = orderSyncDatesError(start, end, new Date());
-    if (refused) throw badRequest(refused, [{ field: 'StartDate', message: refused }]);
-    const fields = {
-      ...(start ? { StartDate: start.toISOString() } : {}),
-      ...(end ? { EndDate: end.toISOString() } : {}),
-    };
-    return reply.code(202).send(await trigger(request, caller, 'orders', fields));
-  });
-
-  app.get('/entitysyncmetadata', async (request) => {
-    const caller = await syncAdmin(request);
-    return platform.entitySyncMetadata(caller.tenantName);
-  });
-
-  // The Route of each entity sync model (`entitysync/products`...): the fields are the model's attributes.
-  app.post<{ Params: { entity: string } }>('/entitysync/:entity', async (request, reply) => {
-    const caller = await syncAdmin(request);
-    const { EntitySyncModels } = await platform.entitySyncMetadata(caller.tenantName);
-    const model = EntitySyncModels.find((entry) => entry.Route === `entitysync/${request.params.entity.toLowerCase()}`);
-    if (!model) throw badRequest(`No entity can be synced at entitysync/${request.params.entity}.`);
-    const body = fieldsOf(bodyOf(request));
-    const missing = model.Attributes.filter(
-      (attribute) => !attribute.Internal && attribute.Required && !text(body, attribute.Name),
+    syncs.post<{ Body: { CatalogID: string; CategoryID?: string } }>(
+      '/synchronizecatalog',
+      {
+        schema: {
+          body: triggerBody({ CatalogID: requiredText(), CategoryID: optionalText() }, ['CatalogID']),
+          response: { 202: passedOn },
+        },
+      },
+      async (request, reply) => {
+        const categoryId = request.body.CategoryID?.trim();
+        const run = await trigger(request, 'catalog', {
+          CatalogID: request.body.CatalogID.trim(),
+          ...(categoryId ? { CategoryID: categoryId } : {}),
+        });
+        return reply.code(202).send(run);
+      },
     );
-    if (missing.length > 0) {
-      throw invalidFields(
-        missing.map((attribute) => ({ field: attribute.Name, message: `${attribute.DisplayName} is required.` })),
-      );
-    }
-    const fields: Body = {};
-    for (const attribute of model.Attributes) {
-      const value = text(body, attribute.Name);
-      if (!attribute.Internal && value !== undefined) fields[attribute.Name] = value;
-    }
-    return reply
-      .code(202)
-      .send(await trigger(request, caller, `entities/${encodeURIComponent(request.params.entity)}`, fields));
-  });
 
-  app.get<{ Querystring: RawQuery }>('/syncs', async (request) => {
-    const caller = await syncAdmin(request);
-    return platform.listSyncRuns(caller.tenantName, queryText(request.query, 'kind'));
-  });
+    syncs.post<{ Body: Body }>(
+      '/synchronizeorders',
+      { schema: { body: triggerBody({ StartDate: DATE_TEXT, EndDate: DATE_TEXT }), response: { 202: passedOn } } },
+      async (request, reply) => {
+        const errors: FieldError[] = [];
+        const start = date(request.body, 'StartDate', errors);
+        const end = date(request.body, 'EndDate', errors);
+        if (errors.length > 0) throw invalidFields(errors);
+        const refused = orderSyncDatesError(start, end, new Date());
+        if (refused) throw badRequest(refused, [{ field: 'StartDate', message: refused }]);
+        const fields = {
+          ...(start ? { StartDate: start.toISOString() } : {}),
+          ...(end ? { EndDate: end.toISOString() } : {}),
+        };
+        return reply.code(202).send(await trigger(request, 'orders', fields));
+      },
+    );
 
-  app.get<{ Params: { id: string } }>('/syncs/:id/deliveries', async (request) => {
-    const caller = await syncAdmin(request);
-    return platform.listDeliveries(caller.tenantName, { source: 'Sync', sourceID: request.params.id, pageSize: '100' });
+    syncs.get('/entitysyncmetadata', { schema: { response: { 200: passedOn } } }, async (request) =>
+      platform.entitySyncMetadata(callerOf(request).tenantName),
+    );
+
+    // The Route of each entity sync model (`entitysync/products`...): the fields are the model's attributes.
+    syncs.post<{ Params: { entity: string }; Body: Body }>(
+      '/entitysync/:entity',
+      {
+        schema: {
+          params: idParams('entity'),
+          body: { ...triggerBody(), maxProperties: 50, additionalProperties: ENTITY_FIELD },
+          response: { 202: passedOn },
+        },
+      },
+      async (request, reply) => {
+        const { EntitySyncModels } = await platform.entitySyncMetadata(callerOf(request).tenantName);
+        const route = `entitysync/${request.params.entity.toLowerCase()}`;
+        const model = EntitySyncModels.find((entry) => entry.Route === route);
+        if (!model) throw badRequest(`No entity can be synced at entitysync/${request.params.entity}.`);
+        const body = fieldsOf(request.body);
+        const missing = model.Attributes.filter(
+          (attribute) => !attribute.Internal && attribute.Required && !text(body, attribute.Name),
+        );
+        if (missing.length > 0) {
+          throw invalidFields(
+            missing.map((attribute) => ({ field: attribute.Name, message: `${attribute.DisplayName} is required.` })),
+          );
+        }
+        const fields: Body = {};
+        for (const attribute of model.Attributes) {
+          const value = text(body, attribute.Name);
+          if (!attribute.Internal && value !== undefined) fields[attribute.Name] = value;
+        }
+        const what = `entities/${encodeURIComponent(request.params.entity)}`;
+        return reply.code(202).send(await trigger(request, what, fields));
+      },
+    );
+
+    syncs.get<{ Querystring: { kind?: string } }>(
+      '/syncs',
+      {
+        schema: {
+          querystring: { type: 'object', properties: { kind: optionalText() } },
+          response: { 200: listAnswer },
+        },
+      },
+      async (request) => platform.listSyncRuns(callerOf(request).tenantName, request.query.kind?.trim() || undefined),
+    );
+
+    syncs.get<{ Params: { id: string } }>(
+      '/syncs/:id/deliveries',
+      { schema: { params: idParams('id'), response: { 200: listAnswer } } },
+      async (request) =>
+        platform.listDeliveries(callerOf(request).tenantName, {
+          source: 'Sync',
+          sourceID: request.params.id,
+          pageSize: '100',
+        }),
+    );
   });
 }

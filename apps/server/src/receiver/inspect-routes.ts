@@ -1,9 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ReceivedKind, ReceivedList } from '@portal/contracts';
-import { callerOf, type PortalCaller } from '../portal/auth.ts';
-import { portalUserOf, type PortalUser } from '../portal/portal-user.ts';
-import { badRequest, forbidden, notFound } from '../portal/problems.ts';
-import { queryInteger, type PortalServices, type RawQuery } from '../portal/services.ts';
+import { portalUserFrom, requireGrant } from '../portal/access.ts';
+import { callerOf } from '../portal/auth.ts';
+import type { PortalUser } from '../portal/portal-user.ts';
+import { notFound } from '../portal/problems.ts';
+import { listAnswer, passedOn, wholeNumber } from '../portal/route-schemas.ts';
+import type { PortalServices } from '../portal/services.ts';
 import { getReceived, listReceived, RECEIVED_KEPT } from './received.ts';
 import { receiverEndpoint } from './signing-key.ts';
 
@@ -30,37 +32,51 @@ export function readableKinds(user: PortalUser): ReceivedKind[] {
  * `GET /receiver/requests/{id}` is one with its headers and body. Both need SyncAdmin, enforced here.
  */
 export function registerReceiverInspectRoutes(app: FastifyInstance, { db }: Pick<PortalServices, 'db'>): void {
-  async function allowed(request: FastifyRequest): Promise<{ caller: PortalCaller; kinds: ReceivedKind[] }> {
-    const caller = callerOf(request);
-    const user = await portalUserOf(db, caller);
-    if (!user.ScPermissionGrants.SyncAdmin) throw forbidden(RECEIVER_NOT_AUTHORIZED);
-    return { caller, kinds: readableKinds(user) };
-  }
+  void app.register(async (inspector) => {
+    inspector.addHook('preHandler', requireGrant(db, 'SyncAdmin', RECEIVER_NOT_AUTHORIZED));
 
-  app.get<{ Querystring: RawQuery }>('/receiver/requests', async (request): Promise<ReceivedList> => {
-    const { caller, kinds } = await allowed(request);
-    const limit = queryInteger(request.query, 'limit', 1, RECEIVED_KEPT) ?? 50;
-    const before = queryInteger(request.query, 'before', 1, Number.MAX_SAFE_INTEGER);
-    const items = await listReceived(db, caller.tenantName, kinds, { limit, ...(before ? { before } : {}) });
-    return {
-      Items: items,
-      Meta: { ReceiverUrl: receiverEndpoint(app.config.publicUrl, caller.tenantName), Kept: RECEIVED_KEPT },
-    };
-  });
+    inspector.get<{ Querystring: { limit?: number; before?: number } }>(
+      '/receiver/requests',
+      {
+        schema: {
+          querystring: {
+            type: 'object',
+            properties: { limit: wholeNumber(1, RECEIVED_KEPT), before: wholeNumber(1, Number.MAX_SAFE_INTEGER) },
+          },
+          response: { 200: listAnswer },
+        },
+      },
+      async (request): Promise<ReceivedList> => {
+        const marketplaceId = callerOf(request).tenantName;
+        const kinds = readableKinds(portalUserFrom(request));
+        const { limit = 50, before } = request.query;
+        const items = await listReceived(db, marketplaceId, kinds, { limit, ...(before ? { before } : {}) });
+        return {
+          Items: items,
+          Meta: { ReceiverUrl: receiverEndpoint(app.config.publicUrl, marketplaceId), Kept: RECEIVED_KEPT },
+        };
+      },
+    );
 
-  app.get<{ Params: { id: string } }>('/receiver/requests/:id', async (request) => {
-    const { caller, kinds } = await allowed(request);
-    const id = Number(request.params.id);
-    if (!/^\d{1,15}$/.test(request.params.id) || !Number.isSafeInteger(id)) {
-      throw badRequest('The id of a received request is a whole number.', [
-        { field: 'id', message: 'The id of a received request is a whole number.' },
-      ]);
-    }
-    const received = await getReceived(db, caller.tenantName, kinds, id);
-    if (!received)
-      throw notFound(
-        `The receiver has no request ${id} in this marketplace (only the newest ${RECEIVED_KEPT} are kept).`,
-      );
-    return received;
+    inspector.get<{ Params: { id: number } }>(
+      '/receiver/requests/:id',
+      {
+        schema: {
+          params: { type: 'object', required: ['id'], properties: { id: wholeNumber(1, Number.MAX_SAFE_INTEGER) } },
+          response: { 200: passedOn },
+        },
+      },
+      async (request) => {
+        const marketplaceId = callerOf(request).tenantName;
+        const { id } = request.params;
+        const received = await getReceived(db, marketplaceId, readableKinds(portalUserFrom(request)), id);
+        if (!received) {
+          throw notFound(
+            `The receiver has no request ${id} in this marketplace (only the newest ${RECEIVED_KEPT} are kept).`,
+          );
+        }
+        return received;
+      },
+    );
   });
 }
