@@ -17,10 +17,14 @@ export type PreviewExpressions =
 /** Line items named in a line-item-level explanation; the rest are counted. */
 const MAX_LINES_EXPLAINED = 5;
 
+/** A line as people know it: its product's name and ID, else the line item's ID. */
 function lineLabel(subject: PreviewSubject, lineId: string): string {
   const line = subject.items.find((item) => String(item.ID) === lineId);
-  const product = typeof line?.ProductID === 'string' ? ` (${line.ProductID})` : '';
-  return `Line ${lineId}${product}`;
+  const productId = typeof line?.ProductID === 'string' ? line.ProductID : null;
+  const product = line?.Product as { Name?: unknown } | undefined;
+  const name = typeof product?.Name === 'string' && product.Name.trim() !== '' ? product.Name : null;
+  if (name && productId) return `${name} (${productId})`;
+  return productId ?? `Line ${lineId}`;
 }
 
 function WhyNotEligible({ why, subject }: { why: EligibilityExplanation; subject: PreviewSubject }) {
