@@ -54,11 +54,6 @@ export function SelfServiceLayout({ children }: { children: ReactNode }) {
                       BETA
                     </Badge>
                   )}
-                  {tool.placeholder && (
-                    <Text as="span" fontSize="xs" color="fg.muted">
-                      (coming soon)
-                    </Text>
-                  )}
                 </AppNavLink>
               </li>
             ))}

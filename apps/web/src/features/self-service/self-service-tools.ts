@@ -1,5 +1,5 @@
-// TOOLS: the self-service children (spec 1 §2 "Self-service"), in side-menu order. Later tools replace their
-// placeholder by adding a `lazy` page here; the frame, nav and routes follow from this list.
+// The self-service tools (spec 1 §2 "Self-service"), in side-menu order: the side menu and the routes
+// (self-service-route.tsx, one page per path, checked by the type system) follow from this list.
 
 export const SELF_SERVICE_TITLE = 'Self-service';
 export const NON_ORG_ADMIN_WARNING = 'Contact your administrator to use self-service tools.';
@@ -14,11 +14,9 @@ export interface SelfServiceTool {
   beta?: boolean;
   /** Listed only in these marketplace environments (all when absent). */
   environments?: readonly string[];
-  /** Not built yet: the route shows a labelled placeholder. */
-  placeholder?: boolean;
 }
 
-export const SELF_SERVICE_TOOLS: readonly SelfServiceTool[] = [
+export const SELF_SERVICE_TOOLS = [
   { path: 'index-tools', label: 'Index tools' },
   { path: 'sync-tools', label: 'Sync tools' },
   // Beyond the spec: what the receiver the product runs got (the demo marketplace's syncs go there), beside the
@@ -31,7 +29,10 @@ export const SELF_SERVICE_TOOLS: readonly SelfServiceTool[] = [
     beta: true,
     environments: ['Staging'],
   },
-];
+] as const satisfies readonly SelfServiceTool[];
+
+/** The path of each tool, one page per path. */
+export type SelfServiceToolPath = (typeof SELF_SERVICE_TOOLS)[number]['path'];
 
 /**
  * The tools the side menu lists in a marketplace environment (staging restore only on Staging).
@@ -40,5 +41,7 @@ export const SELF_SERVICE_TOOLS: readonly SelfServiceTool[] = [
  * visibleTools('Sandbox').map((tool) => tool.path); // ['index-tools', 'sync-tools', 'received-deliveries', 'subscriptions']
  */
 export function visibleTools(environment: string): SelfServiceTool[] {
-  return SELF_SERVICE_TOOLS.filter((tool) => !tool.environments || tool.environments.includes(environment));
+  return SELF_SERVICE_TOOLS.filter(
+    (tool: SelfServiceTool) => !tool.environments || tool.environments.includes(environment),
+  );
 }
