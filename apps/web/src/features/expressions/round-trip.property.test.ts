@@ -1,6 +1,7 @@
-import { parseExpression, stripSpans, type Expr } from '@portal/expressions';
+import { evaluateExpression, parseExpression, stripSpans, type Expr } from '@portal/expressions';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { contextFor, orderFixture } from '../../../../../packages/expressions/src/fixtures.ts';
 import { operatorsFor, type ExpressionField } from './expression-fields';
 import { literalKind, type LiteralKind } from './expression-paths';
 import { fromExpression } from './from-expression';
@@ -171,6 +172,31 @@ function readBack(text: string): QueryGroup {
   return withoutIds(result.query);
 }
 
+/**
+ * Fixture orders to evaluate on: the package's order, and one where its amounts and xp differ, so that random
+ * comparisons come out true on some and false on others.
+ */
+const ORDERS = [
+  contextFor(),
+  contextFor({
+    order: { ...orderFixture(), Subtotal: 0, Total: 12.5, xp: { Tags: [], Rush: false, Region: 'South', Score: 7 } },
+  }),
+];
+
+/** What a tree's text comes to on each fixture order: true or false, or undefined where it is not a yes/no. */
+function truths(tree: QueryGroup): (boolean | undefined)[] {
+  const parsed = parseExpression(toExpression(tree, fields));
+  if (!parsed.ok) throw new Error(`${toExpression(tree, fields)} does not parse`);
+  return ORDERS.map((context) => {
+    try {
+      const value = evaluateExpression(parsed.ast, context);
+      return typeof value === 'boolean' ? value : undefined;
+    } catch {
+      return undefined;
+    }
+  });
+}
+
 // Hundreds of runs each: a few seconds on the shared machine.
 describe('query tree round trip (fast-check)', { timeout: 30_000 }, () => {
   it('a canonical tree prints and reads back to the same tree', () => {
@@ -221,5 +247,36 @@ describe('query tree round trip (fast-check)', { timeout: 30_000 }, () => {
       }),
       { numRuns: 400 },
     );
+  });
+
+  // The round trips above compare the tree with itself through the same conversion, so a `not` or a group that
+  // conversion dropped would pass them: here the printed text is evaluated on fixture orders and must mean what
+  // the tree says, a `not` the opposite and a group its members joined.
+  it('a printed tree evaluates as its not, its groups and its read-back say', () => {
+    const bool = canonical.bool.map((rules): QueryGroup => ({ rules }));
+    let compared = 0;
+    fc.assert(
+      fc.property(bool, bool, (first, second) => {
+        const a = truths(first);
+        const b = truths(second);
+        const negated = truths({ rules: [{ not: true, rules: first.rules }] });
+        const both = truths({ rules: [{ rules: first.rules }, 'and', { rules: second.rules }] });
+        const either = truths({ rules: [{ rules: first.rules }, 'or', { rules: second.rules }] });
+        const back = truths(readBack(toExpression(first, fields)));
+        ORDERS.forEach((_order, index) => {
+          const [x, y] = [a[index], b[index]];
+          if (x === undefined) return;
+          compared += 1;
+          expect(negated[index]).toBe(!x);
+          expect(back[index]).toBe(x);
+          if (y === undefined) return;
+          expect(both[index]).toBe(x && y);
+          expect(either[index]).toBe(x || y);
+        });
+      }),
+      { numRuns: 300 },
+    );
+    // Most generated trees are yes/no on the fixtures, so the checks above ran many times.
+    expect(compared).toBeGreaterThan(300);
   });
 });
