@@ -2,6 +2,7 @@ import { Box, Field, Input, NativeSelect, Switch, Text, Textarea } from '@chakra
 import type { ReactNode } from 'react';
 import { utcInputHint } from '@/ui/date-time';
 import { JsonEditor } from '@/ui/json-editor';
+import type { ControlProps } from './control-props';
 import type { FormField } from './field-model';
 import { IdPicker } from './pickers/id-picker';
 
@@ -9,13 +10,6 @@ import { IdPicker } from './pickers/id-picker';
 // One Chakra control per single-value field kind (lists have their own components: array-field, multi-select-field).
 // Controlled by the form through `value`/`onChange`/`onBlur` so react-hook-form
 // owns the state and runs validation on blur.
-
-export interface ControlProps {
-  readonly value: unknown;
-  readonly onChange: (value: string | boolean) => void;
-  readonly onBlur: () => void;
-  readonly name: string;
-}
 
 /** Fills the ID-field slot; without one, identifier fields get the resource picker of `pickers/id-picker`. */
 export type IdPickerSlot = (field: FormField, control: ControlProps) => ReactNode;

@@ -1,5 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { BreadcrumbNames } from './breadcrumbs';
+
+/** Display names of id segments, keyed by the raw segment (e.g. `{ 'order-desk': 'Order Desk' }`). */
+export type BreadcrumbNames = Readonly<Record<string, string>>;
 
 interface BreadcrumbNamesContextValue {
   names: BreadcrumbNames;

@@ -4,7 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { createQueryClient } from '@/lib/query-client';
 import { BreadcrumbNamesProvider, useBreadcrumbName } from './breadcrumb-names';
-import { breadcrumbEntries, Breadcrumbs, type BreadcrumbNames } from './breadcrumbs';
+import type { BreadcrumbNames } from './breadcrumb-names';
+import { breadcrumbEntries, Breadcrumbs } from './breadcrumbs';
 
 function renderAt(url: string, names?: BreadcrumbNames) {
   const router = createMemoryRouter([{ path: '*', element: <Breadcrumbs names={names} /> }], {

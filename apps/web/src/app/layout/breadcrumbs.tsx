@@ -2,10 +2,7 @@ import { Box, Breadcrumb } from '@chakra-ui/react';
 import { Fragment } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import { withKeptQuery } from '@/lib/keep-query';
-import { useBreadcrumbNames } from './breadcrumb-names';
-
-/** Display names of id segments, keyed by the raw segment (e.g. `{ 'order-desk': 'Order Desk' }`). */
-export type BreadcrumbNames = Readonly<Record<string, string>>;
+import { useBreadcrumbNames, type BreadcrumbNames } from './breadcrumb-names';
 
 /** One crumb: its label and the path it links to. */
 export interface BreadcrumbEntry {

@@ -1,6 +1,6 @@
 import { Box, Field, Flex, Input } from '@chakra-ui/react';
 import { useState } from 'react';
-import type { ControlProps } from '@/forms/field-control';
+import type { ControlProps } from '@/forms/control-props';
 import type { FormField } from '@/forms/field-model';
 import { IdPicker } from '@/forms/pickers/id-picker';
 import { PickerScope, usePickerSource } from '@/forms/pickers/picker-source';

@@ -3,7 +3,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { useFormContext, useWatch, type Control } from 'react-hook-form';
 import { LIST_SEARCH_DEBOUNCE_MS, useDebouncedValue } from '@/lib/use-debounced-value';
 import { describeError } from '@/services/portal-error';
-import type { ControlProps } from '../field-control';
+import type { ControlProps } from '../control-props';
 import type { FormField } from '../field-model';
 import type { FormValues } from '../normalize';
 import type { PickerContext, PickerTarget } from './id-field-target';

@@ -1,5 +1,5 @@
 import { Input } from '@chakra-ui/react';
-import type { ControlProps } from '@/forms/field-control';
+import type { ControlProps } from '@/forms/control-props';
 import type { FormField } from '@/forms/field-model';
 import { IdPicker } from '@/forms/pickers/id-picker';
 import { PickerScope } from '@/forms/pickers/picker-source';
