@@ -48,6 +48,40 @@ describe('loadConfig', () => {
     );
   });
 
+  it('reads the secrets key and earlier keys as 32 bytes each, refusing other lengths', () => {
+    const key = Buffer.alloc(32, 7);
+    const old = Buffer.alloc(32, 9);
+    expect(loadConfig({}).portalSecretsKey).toBeUndefined();
+    const config = loadConfig({
+      PORTAL_SECRETS_KEY: key.toString('base64'),
+      PORTAL_SECRETS_PREVIOUS_KEYS: ` ${old.toString('base64url')} ,`,
+    });
+    expect(config.portalSecretsKey?.equals(key)).toBe(true);
+    expect(config.portalSecretsPreviousKeys.map((k) => k.toString('hex'))).toEqual([old.toString('hex')]);
+    expect(() => loadConfig({ PORTAL_SECRETS_KEY: Buffer.alloc(16).toString('base64') })).toThrow(
+      /PORTAL_SECRETS_KEY must be the base64 of 32 random bytes/,
+    );
+    expect(() => loadConfig({ PORTAL_SECRETS_KEY: `${key.toString('base64')}!` })).toThrow(/PORTAL_SECRETS_KEY must/);
+    expect(() => loadConfig({ PORTAL_SECRETS_PREVIOUS_KEYS: old.toString('base64') })).toThrow(
+      /PORTAL_SECRETS_PREVIOUS_KEYS needs PORTAL_SECRETS_KEY/,
+    );
+    expect(() =>
+      loadConfig({ PORTAL_SECRETS_KEY: key.toString('base64'), PORTAL_SECRETS_PREVIOUS_KEYS: 'short' }),
+    ).toThrow(/PORTAL_SECRETS_PREVIOUS_KEYS must be the base64/);
+  });
+
+  it('allows loopback marketplace addresses only when the server itself listens on loopback', () => {
+    expect(loadConfig({}).connectedAllowPrivateAddresses).toBe('loopback');
+    expect(loadConfig({ HOST: '127.0.0.1' }).connectedAllowPrivateAddresses).toBe('loopback');
+    expect(loadConfig({ HOST: '0.0.0.0' }).connectedAllowPrivateAddresses).toBe('none');
+    expect(
+      loadConfig({ HOST: '0.0.0.0', CONNECTED_ALLOW_PRIVATE_ADDRESSES: 'ALL' }).connectedAllowPrivateAddresses,
+    ).toBe('all');
+    expect(() => loadConfig({ CONNECTED_ALLOW_PRIVATE_ADDRESSES: 'yes' })).toThrow(
+      /CONNECTED_ALLOW_PRIVATE_ADDRESSES must be one of none, loopback, all/,
+    );
+  });
+
   it('reads BUILD_DATE as UTC and leaves it unset by default', () => {
     expect(loadConfig({}).buildDate).toBeUndefined();
     expect(loadConfig({ BUILD_DATE: '2025-06-30T14:00:00+02:00' }).buildDate).toBe('2025-06-30T12:00:00.000Z');

@@ -63,7 +63,24 @@ export interface Config {
   analyticsEnabled: boolean;
   /** A self-hosted analytics service each accepted batch is also POSTed to (ANALYTICS_FORWARD_URL); unset: none. */
   analyticsForwardUrl: string | undefined;
+  /**
+   * Key that encrypts connected marketplaces' client secrets at rest (PORTAL_SECRETS_KEY, base64 of 32 bytes;
+   * docs/connected-marketplaces.md). Unset: a key file in the data folder on PGlite; required on PostgreSQL.
+   */
+  portalSecretsKey: Buffer | undefined;
+  /** Earlier keys (PORTAL_SECRETS_PREVIOUS_KEYS, comma-separated), still read while secrets are re-encrypted. */
+  portalSecretsPreviousKeys: Buffer[];
+  /**
+   * Which non-public addresses the portal may call when a user connects a marketplace
+   * (CONNECTED_ALLOW_PRIVATE_ADDRESSES): none, loopback only, or all. Default: loopback when HOST is a
+   * loopback host (local development and tests), else none.
+   */
+  connectedAllowPrivateAddresses: PrivateAddressPolicy;
 }
+
+/** See `Config.connectedAllowPrivateAddresses`. */
+export type PrivateAddressPolicy = 'none' | 'loopback' | 'all';
+const PRIVATE_ADDRESS_POLICIES: readonly PrivateAddressPolicy[] = ['none', 'loopback', 'all'];
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
@@ -142,6 +159,47 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     platformMgmtUrl: (env.PLATFORM_MGMT_URL || `${publicUrl}/platform/mgmt`).replace(/\/+$/, ''),
     ...metricsSettings(env, port),
     ...analyticsSettings(env),
+    ...connectedSettings(env, host),
+  };
+}
+
+/** A 32-byte key given as base64 (standard or URL-safe); anything else names the variable and how to make one. */
+function secretsKey(name: string, raw: string): Buffer {
+  const key = Buffer.from(raw.trim(), 'base64');
+  // Buffer.from skips characters that are not base64, so a typo shows up only as a wrong length.
+  if (key.length !== 32 || !/^[A-Za-z0-9+/_-]+={0,2}$/.test(raw.trim())) {
+    throw new ConfigError(`${name} must be the base64 of 32 random bytes (e.g. \`openssl rand -base64 32\`).`);
+  }
+  return key;
+}
+
+/** Whether HOST only accepts connections from this machine. */
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
+}
+
+/** PORTAL_SECRETS_KEY, PORTAL_SECRETS_PREVIOUS_KEYS and CONNECTED_ALLOW_PRIVATE_ADDRESSES (docs/connected-marketplaces.md). */
+function connectedSettings(
+  env: NodeJS.ProcessEnv,
+  host: string,
+): Pick<Config, 'portalSecretsKey' | 'portalSecretsPreviousKeys' | 'connectedAllowPrivateAddresses'> {
+  const portalSecretsKey = env.PORTAL_SECRETS_KEY
+    ? secretsKey('PORTAL_SECRETS_KEY', env.PORTAL_SECRETS_KEY)
+    : undefined;
+  const previous = (env.PORTAL_SECRETS_PREVIOUS_KEYS ?? '').split(',').filter((raw) => raw.trim() !== '');
+  if (previous.length > 0 && !portalSecretsKey) {
+    throw new ConfigError('PORTAL_SECRETS_PREVIOUS_KEYS needs PORTAL_SECRETS_KEY: set the new key there.');
+  }
+  const raw = (env.CONNECTED_ALLOW_PRIVATE_ADDRESSES || (isLoopbackHost(host) ? 'loopback' : 'none')).toLowerCase();
+  if (!(PRIVATE_ADDRESS_POLICIES as readonly string[]).includes(raw)) {
+    throw new ConfigError(
+      `CONNECTED_ALLOW_PRIVATE_ADDRESSES must be one of ${PRIVATE_ADDRESS_POLICIES.join(', ')}; got "${env.CONNECTED_ALLOW_PRIVATE_ADDRESSES}".`,
+    );
+  }
+  return {
+    portalSecretsKey,
+    portalSecretsPreviousKeys: previous.map((key) => secretsKey('PORTAL_SECRETS_PREVIOUS_KEYS', key)),
+    connectedAllowPrivateAddresses: raw as PrivateAddressPolicy,
   };
 }
 
