@@ -186,6 +186,8 @@ test.describe('Marketplace explorer: orders and shipments', () => {
       allFields.getByRole('button', { name: new RegExp(`^${escapeRegExp(customer)} · \\d+ fields \\(From User\\)`) }),
     ).toHaveAttribute('aria-expanded', 'false');
 
+    await expectNoSeriousViolations(page);
+
     await customerCard.getByRole('link', { name: customer }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/buyers/${order.FromCompanyID}/users/${order.FromUserID}`));
     await expect(page.getByRole('heading', { level: 1, name: customer })).toBeVisible();

@@ -85,7 +85,7 @@ function Branch(input: {
               const entryPath = [...path, key];
               return (
                 <DataList.Item key={key} alignItems="flex-start">
-                  <DataList.ItemLabel minW="32" wordBreak="break-word">
+                  <DataList.ItemLabel w={{ base: '28', sm: '44' }} flexShrink="0" wordBreak="break-word">
                     {keyLabel(key, path)}
                   </DataList.ItemLabel>
                   <DataList.ItemValue wordBreak="break-word" minW="0">

@@ -14,6 +14,7 @@ import { PickerScope } from '@/forms/pickers/picker-source';
 import { SchemaForm } from '@/forms/schema-form';
 import { expressionFieldSlots } from '@/features/expressions';
 import { withKeptQuery } from '@/lib/keep-query';
+import { isPortalError } from '@/services/portal-error';
 import { toaster } from '@/ui/toaster';
 import type { CatalogueCollection } from '../catalogue/catalogue';
 import { apiPathParams, type RouteParams } from '../catalogue/resolve-path';
@@ -170,7 +171,9 @@ export function DetailPage(props: { collection: CatalogueCollection; params: Rou
   if (!isNew && item.isPending) {
     body = <Spinner size="sm" aria-label={`Loading ${collection.singular.toLowerCase()}`} />;
   } else if (!isNew && !item.data) {
-    body = <Text color="fg.muted">This {collection.singular.toLowerCase()} could not be loaded.</Text>;
+    // A 404 is an item that is gone (deleted, or a stale link), not a failure to retry: say which it is.
+    const gone = isPortalError(item.error) && item.error.status === 404 ? 'was not found. It may have been deleted' : '';
+    body = <Text color="fg.muted">This {collection.singular.toLowerCase()} {gone || 'could not be loaded'}.</Text>;
   } else if (canManage && xp.reading) {
     body = <XpReadingProgress progress={xp.schema.progress} label={collection.label} />;
   } else if (!canManage || !writeOperation) {

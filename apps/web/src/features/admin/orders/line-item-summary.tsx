@@ -37,15 +37,18 @@ function ProductLink({ lineItem }: { lineItem: Item }) {
   const name = typeof product.Name === 'string' && product.Name.trim() !== '' ? product.Name : '';
   if (id === '') return name || null;
   return (
-    <>
-      <AppLink to={adminHref(collectionByKey('products'), {}, id)}>{name || id}</AppLink>
+    // One inline span: the value cell is a flex box, which would drop the space between name and ID.
+    <Text as="span">
+      <AppLink to={adminHref(collectionByKey('products'), {}, id)} color="blue.fg">
+        {name || id}
+      </AppLink>
       {name && (
         <Text as="span" color="fg.muted">
           {' '}
           ({id})
         </Text>
       )}
-    </>
+    </Text>
   );
 }
 

@@ -73,7 +73,7 @@ export function OrderCustomerCard({ order }: { order: Item }) {
         {name === '' ? (
           <Text color="fg.muted">Unknown</Text>
         ) : userLink ? (
-          <AppLink to={userLink} fontWeight="medium">
+          <AppLink to={userLink} color="blue.fg" fontWeight="medium">
             {name}
           </AppLink>
         ) : (
@@ -86,7 +86,13 @@ export function OrderCustomerCard({ order }: { order: Item }) {
             <Text as="span" color="fg.muted">
               Company:{' '}
             </Text>
-            {companyLink ? <AppLink to={companyLink}>{company.name}</AppLink> : company.name}
+            {companyLink ? (
+              <AppLink to={companyLink} color="blue.fg">
+                {company.name}
+              </AppLink>
+            ) : (
+              company.name
+            )}
             {company.name !== companyId && (
               <Text as="span" color="fg.muted">
                 {' '}

@@ -53,20 +53,18 @@ export function LineItemsTable(props: { lineItems: readonly Item[]; params: Rout
   const collection = collectionByKey('orders.line-items');
   const numeric = { textAlign: 'end', whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' } as const;
   return (
-    // Scrolls sideways on a narrow screen rather than squeezing prices; focusable so keyboards can scroll it.
-    <Box
-      overflowX="auto"
-      tabIndex={0}
-      aria-label="Line items table"
-      rounded="md"
-      _focusVisible={{ outline: '2px solid', outlineColor: 'blue.focusRing' }}
-    >
+    // Below md the quantity and unit price move under the product (see the row), so the table fits a phone.
+    <Box overflowX="auto">
       <Table.Root size="sm">
         <Table.Header>
           <Table.Row>
             <Table.ColumnHeader>Product</Table.ColumnHeader>
-            <Table.ColumnHeader {...numeric}>Quantity</Table.ColumnHeader>
-            <Table.ColumnHeader {...numeric}>Unit price</Table.ColumnHeader>
+            <Table.ColumnHeader {...numeric} hideBelow="md">
+              Quantity
+            </Table.ColumnHeader>
+            <Table.ColumnHeader {...numeric} hideBelow="md">
+              Unit price
+            </Table.ColumnHeader>
             <Table.ColumnHeader {...numeric}>Line total</Table.ColumnHeader>
           </Table.Row>
         </Table.Header>
@@ -74,12 +72,14 @@ export function LineItemsTable(props: { lineItems: readonly Item[]; params: Rout
           {lineItems.map((lineItem, index) => {
             const id = typeof lineItem.ID === 'string' ? lineItem.ID : '';
             const specs = specsText(lineItem);
+            const quantity = typeof lineItem.Quantity === 'number' ? lineItem.Quantity : '—';
+            const unitPrice = formatMoney(lineItem.UnitPrice, currency);
             return (
               <Table.Row key={id || index}>
                 <Table.Cell minW="40">
                   <Stack gap="0">
                     {id ? (
-                      <AppLink to={adminHref(collection, params, id)} fontWeight="medium">
+                      <AppLink to={adminHref(collection, params, id)} color="blue.fg" fontWeight="medium">
                         {productName(lineItem)}
                       </AppLink>
                     ) : (
@@ -89,10 +89,18 @@ export function LineItemsTable(props: { lineItems: readonly Item[]; params: Rout
                       {String(lineItem.ProductID ?? '')}
                       {specs && ` · ${specs}`}
                     </Text>
+                    {/* On a phone the quantity and unit price join the product, so the line total stays in view. */}
+                    <Text fontSize="sm" hideFrom="md">
+                      {quantity} × {unitPrice}
+                    </Text>
                   </Stack>
                 </Table.Cell>
-                <Table.Cell {...numeric}>{typeof lineItem.Quantity === 'number' ? lineItem.Quantity : '—'}</Table.Cell>
-                <Table.Cell {...numeric}>{formatMoney(lineItem.UnitPrice, currency)}</Table.Cell>
+                <Table.Cell {...numeric} hideBelow="md">
+                  {quantity}
+                </Table.Cell>
+                <Table.Cell {...numeric} hideBelow="md">
+                  {unitPrice}
+                </Table.Cell>
                 <Table.Cell {...numeric}>{formatMoney(lineItem.LineTotal, currency)}</Table.Cell>
               </Table.Row>
             );

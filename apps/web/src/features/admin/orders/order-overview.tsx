@@ -75,7 +75,10 @@ export function OrderOverview({ params, order }: { params: RouteParams; order: I
             <LineItemsTable lineItems={items} params={orderParams} currency={currency} />
             {itemCount > OVERVIEW_LINE_ITEMS && (
               <Text fontSize="sm">
-                Showing {OVERVIEW_LINE_ITEMS} of {itemCount}. <AppLink to={lineItemsHref}>See all line items</AppLink>
+                Showing {OVERVIEW_LINE_ITEMS} of {itemCount}.{' '}
+                <AppLink to={lineItemsHref} color="blue.fg">
+                  See all line items
+                </AppLink>
               </Text>
             )}
           </Stack>

@@ -12,7 +12,7 @@ export function SummaryList({ title, rows }: { title: string; rows: readonly (re
       </Heading>
       <DataList.Root size="sm" orientation="horizontal">
         {shown.map(([label, value]) => (
-          <DataList.Item key={label}>
+          <DataList.Item key={label} alignItems="flex-start">
             <DataList.ItemLabel>{label}</DataList.ItemLabel>
             <DataList.ItemValue minW="0" wordBreak="break-word">
               {value}
