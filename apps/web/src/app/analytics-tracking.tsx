@@ -13,13 +13,32 @@ import type { UsageEvent } from '@/lib/analytics-events';
 import { createHttpClient } from '@/services/http';
 import { DEFAULT_PORTAL_BASE_URL } from '@/services/portal';
 
-// keepalive lets a batch sent while the page is closing finish after it has gone (what sendBeacon does, but with the
-// access token, which a beacon cannot carry).
-const analyticsHttp = createHttpClient({
-  baseUrl: DEFAULT_PORTAL_BASE_URL,
-  getToken: getIdentityToken,
-  fetch: (input, init) => fetch(input, { ...init, keepalive: true }),
-});
+const portalHttp = createHttpClient({ baseUrl: DEFAULT_PORTAL_BASE_URL, getToken: getIdentityToken });
+
+/**
+ * The access token as of the latest event. A batch sent while the page is being hidden must start its request at
+ * once, before the page is gone, so it cannot wait for the token store (which answers asynchronously).
+ */
+let latestToken: string | undefined;
+const refreshToken = () =>
+  void getIdentityToken().then(
+    (token) => (latestToken = token),
+    () => undefined,
+  );
+
+/**
+ * `POST /analytics/events`. keepalive lets the request finish after the page has gone (what sendBeacon does, but
+ * with the access token, which a beacon cannot carry); the request starts synchronously, on the call.
+ */
+async function sendUsage(events: UsageEvent[]): Promise<void> {
+  const response = await fetch(`${DEFAULT_PORTAL_BASE_URL}/analytics/events`, {
+    method: 'POST',
+    keepalive: true,
+    headers: { 'content-type': 'application/json', ...(latestToken ? { authorization: `Bearer ${latestToken}` } : {}) },
+    body: JSON.stringify({ events }),
+  });
+  if (!response.ok) throw new Error(`The portal refused usage events (${response.status}).`);
+}
 
 let installed = false;
 
@@ -31,16 +50,27 @@ let installed = false;
 export function installPortalAnalytics(): void {
   if (installed || getAnalyticsClient() !== noopAnalyticsClient) return;
   installed = true;
-  const client = createBatchingAnalyticsClient({
-    enabled: analyticsHttp.get<{ Enabled: boolean }>('/analytics/settings').then((settings) => settings.Enabled),
-    send: (events: UsageEvent[]) => analyticsHttp.post('/analytics/events', { events }),
+  refreshToken();
+  const batching = createBatchingAnalyticsClient({
+    enabled: portalHttp.get<{ Enabled: boolean }>('/analytics/settings').then((settings) => settings.Enabled),
+    send: sendUsage,
   });
-  setAnalyticsClient(client);
+  setAnalyticsClient({
+    ...batching,
+    page: (path) => {
+      refreshToken();
+      batching.page(path);
+    },
+    track: (name, props) => {
+      refreshToken();
+      batching.track(name, props);
+    },
+  });
   // A hidden page may never be shown again (mobile browsers discard it), so what is queued goes now.
   document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') client.flush();
+    if (document.visibilityState === 'hidden') batching.flush();
   });
-  window.addEventListener('pagehide', () => client.flush());
+  window.addEventListener('pagehide', () => batching.flush());
 }
 
 /**
