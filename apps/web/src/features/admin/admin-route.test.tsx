@@ -7,28 +7,9 @@ import { appRoutes } from '@/app/router';
 import { buildApiDescription } from '@/description/index-description';
 import { createQueryClient } from '@/lib/query-client';
 import { realPlatformDocument } from './catalogue/real-platform-description';
+import { listOf, platformAnswering } from './testing/fake-platform';
 
 const description = buildApiDescription(realPlatformDocument());
-
-/**
- * The platform is not running here: every call fails, which the pages must survive, except the paths given, which
- * answer their JSON.
- */
-function platformAnswering(answers: Record<string, unknown> = {}) {
-  return vi.fn((input: RequestInfo | URL) => {
-    const url = input instanceof Request ? input.url : String(input);
-    const path = new URL(url, 'http://test').pathname;
-    const answer = Object.entries(answers).find(([suffix]) => path.endsWith(suffix));
-    if (!answer) return Promise.reject(new TypeError('offline in tests'));
-    return Promise.resolve(
-      new Response(JSON.stringify(answer[1]), { status: 200, headers: { 'content-type': 'application/json' } }),
-    );
-  });
-}
-
-function listOf(items: unknown[]) {
-  return { Items: items, Meta: { Page: 1, PageSize: 100, TotalCount: items.length, TotalPages: 1, ItemRange: [1, 1] } };
-}
 
 function renderAdmin(url: string, roles: readonly string[] = ['FullAccess'], answers?: Record<string, unknown>) {
   vi.stubGlobal('fetch', platformAnswering(answers));

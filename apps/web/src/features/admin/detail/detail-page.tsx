@@ -172,8 +172,13 @@ export function DetailPage(props: { collection: CatalogueCollection; params: Rou
     body = <Spinner size="sm" aria-label={`Loading ${collection.singular.toLowerCase()}`} />;
   } else if (!isNew && !item.data) {
     // A 404 is an item that is gone (deleted, or a stale link), not a failure to retry: say which it is.
-    const gone = isPortalError(item.error) && item.error.status === 404 ? 'was not found. It may have been deleted' : '';
-    body = <Text color="fg.muted">This {collection.singular.toLowerCase()} {gone || 'could not be loaded'}.</Text>;
+    const gone = isPortalError(item.error) && item.error.status === 404;
+    const what = `This ${collection.singular.toLowerCase()}`;
+    body = (
+      <Text color="fg.muted">
+        {gone ? `${what} was not found. It may have been deleted.` : `${what} could not be loaded.`}
+      </Text>
+    );
   } else if (canManage && xp.reading) {
     body = <XpReadingProgress progress={xp.schema.progress} label={collection.label} />;
   } else if (!canManage || !writeOperation) {

@@ -2,17 +2,19 @@ import { ChakraProvider, defaultSystem } from '@chakra-ui/react';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { requireOperation } from '@/description/api-model';
-import { buildApiDescription } from '@/description/index-description';
-import { changedFields } from '@/forms/diff';
 import { buildFieldModel } from '@/forms/field-model';
-import { toFormValues, toRequestBody } from '@/forms/normalize';
+import { toFormValues } from '@/forms/normalize';
 import { SchemaForm } from '@/forms/schema-form';
-import { realPlatformDocument } from '../catalogue/real-platform-description';
+import { listOf, platformCalls } from '../testing/fake-platform';
+import { detailPageAt, realDescription, renderAdminPage } from '../testing/render-admin-page';
 
 // The detail page's form on the platform's real Products operations: Save waits for a change and a valid form,
-// Discard puts the item back, and an edit sends only what changed.
-const api = buildApiDescription(realPlatformDocument());
-afterEach(cleanup);
+// Discard puts the item back, and the page's edit sends only what changed.
+const api = realDescription;
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
 
 function formFor(operationId: string, mode: 'create' | 'edit') {
   const body = requireOperation(api, operationId).requestBody;
@@ -54,23 +56,30 @@ describe('the product form of the detail page', () => {
     await waitFor(() => expect(input('Name').value).toBe(''));
   });
 
-  it('sends only the changed field of an existing product through PATCH', async () => {
-    const fields = formFor('Products.Patch', 'edit');
+  it('sends only the changed field of an existing product through PATCH, then shows the saved answer', async () => {
     const product = { ID: 'p-1', Name: 'Boot', Description: 'Old', Active: true, QuantityMultiplier: 1, xp: { a: 1 } };
-    const defaults = toFormValues(fields, product);
-    const onSubmit = vi.fn();
-    render(
-      <ChakraProvider value={defaultSystem}>
-        <SchemaForm fields={fields} defaultValues={defaults} onSubmit={onSubmit} saveOnlyWhenChanged discardable />
-      </ChakraProvider>,
-    );
-    const save = screen.getByRole('button', { name: 'Save' });
-    await waitFor(() => expect(save.hasAttribute('disabled')).toBe(true));
+    // The platform's answer, not what was typed, is what the page shows afterwards: its Description differs from
+    // the typed one so the test tells them apart.
+    const saved = { ...product, Description: 'New (saved)' };
+    const url = '/admin/products/p-1';
+    const { platform } = renderAdminPage(url, detailPageAt(url), {
+      answers: { '/products': listOf([product]), 'GET /products/p-1': product, 'PATCH /products/p-1': saved },
+    });
+    const save = await screen.findByRole('button', { name: 'Save' });
+    await waitFor(() => expect(input('Description').value).toBe('Old'));
+    expect(save.hasAttribute('disabled')).toBe(true);
+
     fireEvent.change(input('Description'), { target: { value: 'New' } });
     await waitFor(() => expect(save.hasAttribute('disabled')).toBe(false));
     fireEvent.click(save);
-    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
-    const body = onSubmit.mock.calls[0]?.[0] as Parameters<typeof changedFields>[1];
-    expect(changedFields(toRequestBody(fields, defaults), body)).toEqual({ Description: 'New' });
+
+    expect(await screen.findByText('Product saved')).toBeTruthy();
+    const writes = platformCalls(platform).filter((call) => call.method !== 'GET');
+    expect(writes.map(({ method, url: sentTo, body }) => ({ method, url: sentTo.href, body }))).toEqual([
+      { method: 'PATCH', url: 'http://localhost/platform/v1/products/p-1', body: { Description: 'New' } },
+    ]);
+    await waitFor(() => expect(input('Description').value).toBe('New (saved)'));
+    // Saved: nothing is left to save until the next change.
+    expect(screen.getByRole('button', { name: 'Save' }).hasAttribute('disabled')).toBe(true);
   });
 });
