@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import { rowsOf } from '../db/rows.ts';
 
 /**
  * One clock for every process: the database's. Several server processes share one PostgreSQL, and
@@ -17,10 +18,8 @@ import type { Db } from '../db/database.ts';
  * transaction's start, which may be long before this call.
  */
 export async function databaseNow(db: Db): Promise<Date> {
-  const result = (await db.execute(sql`SELECT clock_timestamp() AS now`)) as unknown as {
-    rows: { now: Date | string }[];
-  };
-  const value = result.rows[0]?.now;
+  const [row] = await rowsOf<{ now: Date | string }>(db, sql`SELECT clock_timestamp() AS now`);
+  const value = row?.now;
   if (value === undefined) throw new Error('The database did not tell its time.');
   return new Date(value);
 }

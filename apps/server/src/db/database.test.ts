@@ -5,6 +5,7 @@ import { schemaOwners } from '../part.ts';
 import { parts } from '../parts.ts';
 import { createTestDatabase, type TestDatabase } from '../testing/test-database.ts';
 import { runMigrations } from './migrate.ts';
+import { rowsOf } from './rows.ts';
 
 let testDb: TestDatabase;
 beforeAll(async () => {
@@ -71,8 +72,8 @@ describe(`database (${process.env.TEST_DATABASE_URL ? 'PostgreSQL' : 'PGlite'})`
 
   it('runs work under the exclusive lock and returns its result', async () => {
     const value = await testDb.database.withExclusiveLock(42, async (db) => {
-      const result = await db.execute(sql`SELECT 7 AS seven`);
-      return (result as unknown as { rows: { seven: number }[] }).rows[0]?.seven;
+      const [row] = await rowsOf<{ seven: number }>(db, sql`SELECT 7 AS seven`);
+      return row?.seven;
     });
     expect(value).toBe(7);
   });

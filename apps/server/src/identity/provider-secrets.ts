@@ -5,6 +5,7 @@ import { calculateJwkThumbprint, type JWK } from 'jose';
 import type { Bus } from '../cluster/bus.ts';
 import { CHANNELS } from '../cluster/channels.ts';
 import type { Db } from '../db/database.ts';
+import { rowsOf } from '../db/rows.ts';
 import { providerSecrets } from './db/schema.ts';
 
 const generateKeyPairAsync = promisify(generateKeyPair);
@@ -119,10 +120,11 @@ export async function rotateIdentitySigningKeys(
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     // The row lock makes concurrent rotations take turns, each seeing the other's key.
-    const locked = (await tx.execute(
+    const [locked] = await rowsOf<{ value: StoredSigningKey[] | string }>(
+      tx,
       sql`SELECT value FROM identity.provider_secrets WHERE name = ${SIGNING_KEYS} FOR UPDATE`,
-    )) as unknown as { rows: { value: StoredSigningKey[] | string }[] };
-    const value = locked.rows[0]?.value ?? [];
+    );
+    const value = locked?.value ?? [];
     const stored = (typeof value === 'string' ? JSON.parse(value) : value) as StoredSigningKey[];
     const now = Date.now();
     const hasSigningKey = stored.some((candidate) => !candidate.retiredAt);

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
+import { rowsOf } from '../db/rows.ts';
 import { normalizeEmail } from './directory.ts';
 
 /**
@@ -94,7 +95,9 @@ export function createSignInThrottle(
     const forgetAfter = sql.raw(`interval '${FORGET_AFTER_SECONDS} seconds'`);
     const next = sql`CASE WHEN t.last_attempt_at < clock_timestamp() - ${forgetAfter} THEN 1 ELSE t.attempts + 1 END`;
     const last = schedule.waits.length;
-    const result = (await tx.execute(sql`
+    const [row] = await rowsOf<{ attempts: number }>(
+      tx,
+      sql`
       INSERT INTO identity.sign_in_throttle AS t (subject, attempts, last_attempt_at, wait_until)
       VALUES (${subject}, 1, clock_timestamp(), clock_timestamp() + make_interval(secs => ${waitAfter(schedule, 1)}::int))
       ON CONFLICT (subject) DO UPDATE SET
@@ -102,18 +105,19 @@ export function createSignInThrottle(
         last_attempt_at = clock_timestamp(),
         wait_until = clock_timestamp() + make_interval(secs => (${waitsArray(schedule)})[least(${next}, ${last})])
       WHERE t.wait_until IS NULL OR t.wait_until <= clock_timestamp()
-      RETURNING attempts`)) as unknown as { rows: { attempts: number }[] };
-    const row = result.rows[0];
+      RETURNING attempts`,
+    );
     return row ? waitAfter(schedule, Number(row.attempts)) : undefined;
   }
 
   /** Whole seconds until the subject may try again, by the database's clock (at least 1). */
   async function secondsToWait(tx: Db, subject: string): Promise<number> {
-    const result = (await tx.execute(
+    const [row] = await rowsOf<{ seconds: number | null }>(
+      tx,
       sql`SELECT ceil(extract(epoch FROM wait_until - clock_timestamp()))::int AS seconds
           FROM identity.sign_in_throttle WHERE subject = ${subject}`,
-    )) as unknown as { rows: { seconds: number | null }[] };
-    return Math.max(1, Number(result.rows[0]?.seconds ?? 1));
+    );
+    return Math.max(1, Number(row?.seconds ?? 1));
   }
 
   return {
@@ -136,10 +140,11 @@ export function createSignInThrottle(
 
     async succeeded({ email, address }) {
       await db.transaction(async (tx) => {
-        const account = (await tx.execute(
+        const [account] = await rowsOf<{ attempts: number }>(
+          tx,
           sql`DELETE FROM identity.sign_in_throttle WHERE subject = ${accountSubject(email)} RETURNING attempts`,
-        )) as unknown as { rows: { attempts: number }[] };
-        const forgiven = Number(account.rows[0]?.attempts ?? 0);
+        );
+        const forgiven = Number(account?.attempts ?? 0);
         if (forgiven === 0) return;
         // Only the account's own attempts come off the address: an attacker who signs in with an
         // account of their own cannot wipe out the guesses they made at everyone else's.

@@ -5,6 +5,7 @@ import { lt, sql } from 'drizzle-orm';
 import { databaseNow } from '../cluster/db-clock.ts';
 import { readOrCreateSetting } from '../cluster/shared-settings.ts';
 import type { Db } from '../db/database.ts';
+import { rowsOf } from '../db/rows.ts';
 import { usedCaptchas } from './db/schema.ts';
 import { Problem } from './problems.ts';
 
@@ -98,11 +99,7 @@ export function createCaptcha(db: Db, options: CaptchaOptions = {}) {
       const expires = payload.challenge.parameters.data?.[EXPIRES];
       if (typeof expires !== 'number' || !Number.isFinite(expires)) throw invalid();
       const expiresAt = sql`to_timestamp(${expires}::double precision)`;
-      const [live] = (
-        (await db.execute(sql`SELECT ${expiresAt} > clock_timestamp() AS live`)) as unknown as {
-          rows: { live: boolean }[];
-        }
-      ).rows;
+      const [live] = await rowsOf<{ live: boolean }>(db, sql`SELECT ${expiresAt} > clock_timestamp() AS live`);
       if (!live?.live) throw invalid();
       await db.delete(usedCaptchas).where(lt(usedCaptchas.expiresAt, sql`now()`));
       const recorded = await db

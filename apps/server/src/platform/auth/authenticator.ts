@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/database.ts';
+import { rowsOf } from '../../db/rows.ts';
 import type { AuthContext } from '../engine/auth-context.ts';
 import type { Authenticator } from '../engine/routes.ts';
 import { anonUserProhibited, anonymousMayCall, pathUnderV1 } from './anonymous.ts';
@@ -56,10 +57,11 @@ export function createAuthenticator(db: Db, keys: SigningKeys, options: Authenti
       if (!token) throw invalidToken();
       const claims = await verifyAccessToken(keys, token, { baseUrl: options.baseUrl });
       // A deleted marketplace's tokens stay validly signed until they expire; they must stop working at once.
-      const found = (await db.execute(
+      const found = await rowsOf<{ found: number }>(
+        db,
         sql`SELECT 1 AS found FROM platform.marketplaces WHERE id = ${claims.mkt}`,
-      )) as unknown as { rows: unknown[] };
-      if (found.rows.length === 0) throw invalidToken();
+      );
+      if (found.length === 0) throw invalidToken();
       const auth = authContextOf(claims);
       // Anonymous shoppers only browse, shop and register; everything else is refused before the role check.
       if (auth.anonymous) {

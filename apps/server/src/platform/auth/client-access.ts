@@ -1,6 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { rowsOf } from '../../db/rows.ts';
 import type { Item } from '../engine/item.ts';
 import type { Store } from '../engine/store.ts';
 import { oauthErrors } from './oauth-error.ts';
@@ -65,14 +66,14 @@ export function refreshTokenMinutes(client: Item): number {
 export async function findClient(db: Db, clientId: string): Promise<ClientRecord | undefined> {
   if (!isNonEmpty(clientId) || clientId.length > 200) return undefined;
   // The body containment lets the planner use the GIN index instead of scanning every marketplace's documents.
-  const result = (await db.execute(
+  const [row] = await rowsOf<{ marketplace_id: string; body: Item }>(
+    db,
     sql`SELECT d.marketplace_id, d.body FROM platform.documents d
         JOIN platform.marketplaces m ON m.id = d.marketplace_id
         WHERE d.resource = 'ApiClients' AND d.parent_key = '' AND d.id = ${clientId}
           AND d.body @> ${JSON.stringify({ ID: clientId })}::jsonb
         ORDER BY d.seq LIMIT 1`,
-  )) as unknown as { rows: { marketplace_id: string; body: Item }[] };
-  const row = result.rows[0];
+  );
   return row ? { marketplaceId: row.marketplace_id, client: row.body } : undefined;
 }
 
@@ -115,13 +116,13 @@ export async function findUserByUsername(
   username: string,
 ): Promise<PlatformUser | undefined> {
   if (!isNonEmpty(username)) return undefined;
-  const result = (await db.execute(
+  const [row] = await rowsOf<UserRow>(
+    db,
     sql`SELECT d.resource, d.parent_key, d.id, d.body, d.secret FROM platform.documents d
         WHERE d.marketplace_id = ${marketplaceId} AND d.resource IN ('AdminUsers', 'Users', 'SupplierUsers')
           AND lower(d.body ->> 'Username') = lower(${username})
         ORDER BY (d.body ->> 'Username') = ${username} DESC, d.seq LIMIT 1`,
-  )) as unknown as { rows: UserRow[] };
-  const row = result.rows[0];
+  );
   return row ? toPlatformUser(row) : undefined;
 }
 
@@ -135,11 +136,11 @@ export async function findUserById(
 ): Promise<PlatformUser | undefined> {
   const resource: UserResource = type === 'admin' ? 'AdminUsers' : type === 'buyer' ? 'Users' : 'SupplierUsers';
   const parentKey = type === 'admin' ? '' : (companyId ?? '');
-  const result = (await db.execute(
+  const [row] = await rowsOf<UserRow>(
+    db,
     sql`SELECT d.resource, d.parent_key, d.id, d.body, d.secret FROM platform.documents d
         WHERE d.marketplace_id = ${marketplaceId} AND d.resource = ${resource} AND d.parent_key = ${parentKey} AND d.id = ${id}`,
-  )) as unknown as { rows: UserRow[] };
-  const row = result.rows[0];
+  );
   return row ? toPlatformUser(row) : undefined;
 }
 

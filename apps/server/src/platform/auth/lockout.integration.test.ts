@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { startServer, type RunningServer } from '../../server.ts';
 import { createTestDatabaseTarget, testConfig, type TestDatabaseTarget } from '../../testing/test-database.ts';
 import { PgStore } from '../engine/pg-store.ts';
@@ -192,13 +193,12 @@ describe('lockout on the token endpoint', () => {
   });
 
   it('counts nothing against any account for unknown usernames', async () => {
-    const lockState = async () =>
-      (
-        (await db.execute(
-          sql`SELECT id, body -> 'FailedLoginAttempts' AS failed, secret -> 'LockedOutAt' AS locked FROM platform.documents
-              WHERE marketplace_id = 'mkt1' AND resource IN ('AdminUsers', 'Users', 'SupplierUsers') ORDER BY id`,
-        )) as unknown as { rows: unknown[] }
-      ).rows;
+    const lockState = () =>
+      rowsOf<{ id: string; failed: unknown; locked: unknown }>(
+        db,
+        sql`SELECT id, body -> 'FailedLoginAttempts' AS failed, secret -> 'LockedOutAt' AS locked FROM platform.documents
+            WHERE marketplace_id = 'mkt1' AND resource IN ('AdminUsers', 'Users', 'SupplierUsers') ORDER BY id`,
+      );
     const before = await lockState();
     await failTimes('nobody-here', DEFAULT_ALLOWED_FAILED_ATTEMPTS + 2);
     expect(await lockState()).toEqual(before);

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { rowsOf } from '../../db/rows.ts';
 import type { Item } from '../engine/item.ts';
 import type { PlatformUser } from './client-access.ts';
 
@@ -75,13 +76,13 @@ export async function beginSignInAttempt(
   policy: LockoutPolicy,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const result = (await tx.execute(
+    const [row] = await rowsOf<LockRow>(
+      tx,
       sql`SELECT body -> 'FailedLoginAttempts' AS failed, secret ? ${LOCKED_OUT_AT} AS was_locked,
             CASE WHEN secret ? ${LOCKED_OUT_AT} THEN (secret ->> ${LOCKED_OUT_AT})::timestamptz
               + make_interval(mins => ${policy.lockoutMinutes}::int) > clock_timestamp() END AS locked
           FROM platform.documents WHERE ${userKey(marketplaceId, user)} FOR UPDATE`,
-    )) as unknown as { rows: LockRow[] };
-    const row = result.rows[0];
+    );
     // The user went away since it was looked up; the password check will refuse the attempt.
     if (!row) return true;
     let failed = typeof row.failed === 'number' ? row.failed : 0;

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows.ts';
 import { notFound } from '../engine/errors.ts';
 import { PgStore } from '../engine/pg-store.ts';
 import { authorizeUser, DEFAULT_ACCESS_TOKEN_MINUTES, findUserByUsername } from './client-access.ts';
@@ -50,10 +51,11 @@ export interface TokenMinter {
  */
 export function createTokenMinter(deps: AuthDeps): TokenMinter {
   const requireMarketplace = async (marketplaceId: string) => {
-    const found = (await deps.db.execute(
+    const found = await rowsOf<{ found: number }>(
+      deps.db,
       sql`SELECT 1 AS found FROM platform.marketplaces WHERE id = ${marketplaceId}`,
-    )) as unknown as { rows: unknown[] };
-    if (found.rows.length === 0) throw notFound('Marketplace', marketplaceId);
+    );
+    if (found.length === 0) throw notFound('Marketplace', marketplaceId);
   };
 
   return {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { rowsOf } from '../../db/rows.ts';
 import type { UserType } from './tokens.ts';
 
 /** Whom a refresh token stands for, and the scope first asked for (re-applied on every refresh). */
@@ -58,11 +59,11 @@ export async function issueRefreshToken(db: Db, grant: RefreshGrant & { minutes:
 /** The grant behind a refresh token, or undefined when it is unknown or expired. */
 export async function findRefreshToken(db: Db, token: string): Promise<RefreshGrant | undefined> {
   if (token === '' || token.length > 500) return undefined;
-  const result = (await db.execute(
+  const [row] = await rowsOf<{ marketplace_id: string; client_id: string; subject: unknown }>(
+    db,
     sql`SELECT marketplace_id, client_id, subject FROM platform.refresh_tokens
         WHERE token_hash = ${hashOf(token)} AND expires_at > clock_timestamp()`,
-  )) as unknown as { rows: { marketplace_id: string; client_id: string; subject: unknown }[] };
-  const row = result.rows[0];
+  );
   const subject = row ? asSubject(row.subject) : undefined;
   return row && subject ? { marketplaceId: row.marketplace_id, clientId: row.client_id, subject } : undefined;
 }
@@ -74,10 +75,11 @@ export async function revokeRefreshTokens(
   userType: UserType,
   userId: string,
 ): Promise<number> {
-  const result = (await db.execute(
+  const removed = await rowsOf<{ token_hash: string }>(
+    db,
     sql`DELETE FROM platform.refresh_tokens
         WHERE marketplace_id = ${marketplaceId} AND subject ->> 'userType' = ${userType} AND subject ->> 'userId' = ${userId}
         RETURNING token_hash`,
-  )) as unknown as { rows: unknown[] };
-  return result.rows.length;
+  );
+  return removed.length;
 }

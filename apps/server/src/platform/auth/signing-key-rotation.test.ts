@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openBus, type Bus } from '../../cluster/bus.ts';
 import { CHANNELS } from '../../cluster/channels.ts';
 import { openDatabase, type Database, type Db } from '../../db/database.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { createSigningKeys, listSigningKeys, rotateSigningKeys, type SigningKeys } from './signing-keys.ts';
 import { openAuthTestContext, type AuthTestContext } from './testing.ts';
 import { mintAccessToken, verifyAccessToken } from './tokens.ts';
@@ -53,10 +54,11 @@ const nextMessage = (bus: Bus, channel: string) =>
   });
 
 const tokensExpireBy = async (db: Db, kid: string) => {
-  const result = (await db.execute(
+  const [row] = await rowsOf<{ tokens_expire_by: unknown }>(
+    db,
     sql`SELECT tokens_expire_by FROM platform.signing_keys WHERE kid = ${kid}`,
-  )) as unknown as { rows: { tokens_expire_by: unknown }[] };
-  const value = result.rows[0]?.tokens_expire_by;
+  );
+  const value = row?.tokens_expire_by;
   return value === undefined || value === null ? undefined : new Date(String(value)).getTime() / 1000;
 };
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows.ts';
 import { createSigningKeys } from './signing-keys.ts';
 import { openAuthTestContext, type AuthTestContext } from './testing.ts';
 import { mintAccessToken, verifyAccessToken } from './tokens.ts';
@@ -14,10 +15,8 @@ beforeAll(async () => {
 afterAll(() => ctx.dispose());
 
 const keyCount = async () => {
-  const result = (await ctx.db.execute(sql`SELECT count(*)::int AS n FROM platform.signing_keys`)) as unknown as {
-    rows: { n: number }[];
-  };
-  return Number(result.rows[0]?.n);
+  const [row] = await rowsOf<{ n: number }>(ctx.db, sql`SELECT count(*)::int AS n FROM platform.signing_keys`);
+  return Number(row?.n);
 };
 
 describe('createSigningKeys', () => {

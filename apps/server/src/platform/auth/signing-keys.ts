@@ -4,6 +4,7 @@ import { exportJWK, generateKeyPair, importJWK, type CryptoKey, type JWK } from 
 import type { Bus } from '../../cluster/bus.ts';
 import { CHANNELS } from '../../cluster/channels.ts';
 import type { Db } from '../../db/database.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /** The algorithm of every access token, as the public platform signs them. */
 export const SIGNING_ALGORITHM = 'RS256';
@@ -100,8 +101,6 @@ interface LoadedSigningKey extends SigningKey {
 // node-postgres hands jsonb back parsed, but be tolerant of a driver that returns text.
 const asJwk = (value: JWK | string): JWK => (typeof value === 'string' ? (JSON.parse(value) as JWK) : value);
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 function toPublicJwk(kid: string, jwk: JWK): PublicSigningJwk {
   if (typeof jwk.n !== 'string' || typeof jwk.e !== 'string') throw new Error(`Signing key ${kid} is not an RSA key.`);
   return { kty: 'RSA', n: jwk.n, e: jwk.e, alg: SIGNING_ALGORITHM, use: 'sig', kid };
@@ -109,11 +108,12 @@ function toPublicJwk(kid: string, jwk: JWK): PublicSigningJwk {
 
 /** The key that signs: the newest one not retired (the newest of all if every key is retired). */
 async function currentKey(db: Db): Promise<KeyRow | undefined> {
-  const result = await db.execute(
+  const [row] = await rowsOf<KeyRow>(
+    db,
     sql`SELECT kid, private_jwk, public_jwk FROM platform.signing_keys
         ORDER BY (retired_at IS NULL) DESC, created_at DESC, kid DESC LIMIT 1`,
   );
-  return rowsOf<KeyRow>(result)[0];
+  return row;
 }
 
 async function newKeyRow(): Promise<KeyRow> {
@@ -164,19 +164,21 @@ export async function rotateSigningKeys(db: Db, bus?: Pick<Bus, 'publish'>): Pro
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
     await lockKeys(tx);
-    const retired = rowsOf<{ kid: string }>(
-      await tx.execute(
+    const retired = (
+      await rowsOf<{ kid: string }>(
+        tx,
         sql`UPDATE platform.signing_keys SET retired_at = clock_timestamp() WHERE retired_at IS NULL RETURNING kid`,
-      ),
+      )
     ).map((key) => key.kid);
     // A process signing with a removed key finds its row gone when it records the token, and
     // moves to the current key (see `record` below), so removing cannot strand a token.
-    const removed = rowsOf<{ kid: string }>(
-      await tx.execute(
+    const removed = (
+      await rowsOf<{ kid: string }>(
+        tx,
         sql`DELETE FROM platform.signing_keys
             WHERE retired_at IS NOT NULL AND tokens_expire_by IS NOT NULL AND tokens_expire_by < now() - interval '5 minutes'
             RETURNING kid`,
-      ),
+      )
     ).map((key) => key.kid);
     await insertKey(tx, row);
     await bus?.publish(CHANNELS.platformSigningKeys, row.kid, tx);
@@ -186,13 +188,13 @@ export async function rotateSigningKeys(db: Db, bus?: Pick<Bus, 'publish'>): Pro
 
 /** Every stored key, the signing one first. */
 export async function listSigningKeys(db: Db): Promise<SigningKeyState[]> {
-  const result = await db.execute(
+  const rows = await rowsOf<{ kid: string; created_at: unknown; retired_at: unknown; tokens_expire_by: unknown }>(
+    db,
     sql`SELECT kid, created_at, retired_at, tokens_expire_by FROM platform.signing_keys
         ORDER BY (retired_at IS NULL) DESC, created_at DESC, kid DESC`,
   );
   const iso = (value: unknown) =>
     value === null || value === undefined ? null : new Date(String(value)).toISOString();
-  const rows = rowsOf<{ kid: string; created_at: unknown; retired_at: unknown; tokens_expire_by: unknown }>(result);
   return rows.map((row, index) => ({
     kid: row.kid,
     createdAt: iso(row.created_at) ?? '',
@@ -255,22 +257,23 @@ export function createSigningKeys(db: Db, options: SigningKeysOptions = {}): Sig
     if (expiresAt <= key.recordedUntil) return true;
     const until = expiresAt + RECORD_AHEAD_SECONDS;
     // Keys from before recording (null) stay null: they are never removed automatically.
-    const result = await db.execute(
+    const updated = await rowsOf<{ kid: string }>(
+      db,
       sql`UPDATE platform.signing_keys
           SET tokens_expire_by = CASE WHEN tokens_expire_by IS NULL THEN NULL
                                       ELSE greatest(tokens_expire_by, to_timestamp(${until})) END
           WHERE kid = ${key.kid} RETURNING kid`,
     );
-    if (rowsOf(result).length === 0) return false;
+    if (updated.length === 0) return false;
     key.recordedUntil = Math.max(key.recordedUntil, until);
     return true;
   };
 
   const loadPublicKey = async (kid: string): Promise<LoadedPublicKey | undefined> => {
-    const result = await db.execute(
+    const [row] = await rowsOf<KeyRow>(
+      db,
       sql`SELECT kid, private_jwk, public_jwk FROM platform.signing_keys WHERE kid = ${kid}`,
     );
-    const row = rowsOf<KeyRow>(result)[0];
     return row ? importPublic(row) : undefined;
   };
 

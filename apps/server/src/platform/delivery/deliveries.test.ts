@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { rowsOf } from '../../db/rows.ts';
 import { deliveryAttempts } from '../../observability/metrics.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
 import { attemptDelivery, deliverDue, dueDeliveries, recordDeliveries, type NewDelivery } from './deliveries.ts';
@@ -25,11 +26,8 @@ async function later(ms: number): Promise<void> {
   );
 }
 const statusOf = async (id: string) =>
-  (
-    (await t.database.db.execute(sql`SELECT status FROM platform.deliveries WHERE id = ${id}`)) as unknown as {
-      rows: { status: string }[];
-    }
-  ).rows[0]?.status;
+  (await rowsOf<{ status: string }>(t.database.db, sql`SELECT status FROM platform.deliveries WHERE id = ${id}`))[0]
+    ?.status;
 
 const target = (path = '/hook'): HttpTarget => ({
   deliverable: true,

@@ -4,7 +4,7 @@ import type { DeliverySource, DeliveryStatus } from '@portal/contracts';
 import { millisecondsInterval } from '../../cluster/db-clock.ts';
 import type { Db } from '../../db/database.ts';
 import { deliveryAttempts } from '../../observability/metrics.ts';
-import { rowsOf } from '../search/model.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { DELIVERY_SETTINGS, maxAttempts, postSigned, type DeliverySettings } from './send.ts';
 import type { DeliveryTarget } from './targets.ts';
 

@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { rowsOf } from '../../db/rows.ts';
 import { JobQueue } from '../../jobs/job-queue.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
 import { recordDeliveries, type NewDelivery } from './deliveries.ts';
@@ -59,10 +60,11 @@ it('queues many deliveries in one call and sends each exactly once', async () =>
   await receiver.waitFor(25, 30_000);
   await expect
     .poll(async () => {
-      const result = (await t.database.db.execute(
+      const [row] = await rowsOf<{ n: number }>(
+        t.database.db,
         sql`SELECT count(*)::int AS n FROM platform.deliveries WHERE marketplace_id = 'mp-jobs' AND status = 'Delivered'`,
-      )) as unknown as { rows: { n: number }[] };
-      return result.rows[0]?.n;
+      );
+      return row?.n;
     })
     .toBe(25);
   const sent = receiver.received.map((request) => request.headers['x-delivery-id']);

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { DeliveryAttemptView, DeliveryList, DeliveryView } from '@portal/contracts';
 import type { Db } from '../../db/database.ts';
-import { rowsOf } from '../search/model.ts';
+import { rowsOf } from '../../db/rows.ts';
 import type { DeliveryRow } from './deliveries.ts';
 
 const iso = (value: string | Date | null): string | null => (value === null ? null : new Date(value).toISOString());

@@ -3,7 +3,7 @@ import type { DeliveryView } from '@portal/contracts';
 import type { PostRestorePayload, StagingRestoreWebhook } from '@portal/contracts';
 import type { Db } from '../../db/database.ts';
 import { ApiError, validation } from '../engine/errors.ts';
-import { rowsOf } from '../search/model.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { attemptDelivery, recordDeliveries } from './deliveries.ts';
 import { listDeliveries } from './log.ts';
 

@@ -6,7 +6,7 @@ import { createTestDatabase, type TestDatabase } from '../../testing/test-databa
 import { platformRegistry } from '../resources/index.ts';
 import { createFirstIndex } from '../search/build.ts';
 import { buildIndex } from '../search/jobs.ts';
-import { rowsOf } from '../search/model.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { parseListQuery, type ListPage, type RawQuery } from './list-query.ts';
 import { PgStore } from './pg-store.ts';
 

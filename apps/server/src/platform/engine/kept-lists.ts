@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/database.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { searchesIndex } from '../search/search-sql.ts';
 import type { Item } from './item.ts';
 
@@ -163,10 +164,6 @@ export async function keptListPage(db: Db, request: KeptListRequest): Promise<Ke
 }
 
 const bodiesIn = (rows: readonly PageRow[]): Item[] => rows.flatMap((row) => (row.body ? [row.body] : []));
-
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 /** The version and active index of the list's type, read in the statement that reads the list. */
 function stateColumns(request: KeptListRequest): SQL {

@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { API_CLIENT_ID_INDEX } from '../db/schema.ts';
 import type { Item } from './item.ts';
 import type { Registry } from '../resources/types.ts';
@@ -18,11 +19,6 @@ interface Row {
   id: string;
   body: Item;
   total?: string | number;
-}
-
-async function rows(db: Db, query: SQL): Promise<Row[]> {
-  const result = (await db.execute(query)) as unknown as { rows: Row[] };
-  return result.rows;
 }
 
 /** `body` conditions for exact matches; null matches a missing or null field. */
@@ -86,7 +82,7 @@ export class PgStore implements Store {
   }
 
   async get(resource: string, parents: readonly string[], id: string): Promise<Item | undefined> {
-    const found = await rows(
+    const found = await rowsOf<Row>(
       this.db,
       sql`SELECT d.body FROM platform.documents d WHERE ${this.where(resource, parents, [sql`d.id = ${id}`])}`,
     );
@@ -154,7 +150,7 @@ export class PgStore implements Store {
       if ('page' in kept) return listPage(kept.page.bodies, kept.page.total, query);
       noteTotal = kept.noteTotal;
     }
-    const found = await rows(
+    const found = await rowsOf<Row>(
       this.db,
       sql`WITH m AS (${matches}),
           p AS (SELECT * FROM m ORDER BY ${orderBy('m')} LIMIT ${query.pageSize} OFFSET ${offset})
@@ -166,7 +162,7 @@ export class PgStore implements Store {
     );
     let total = Number(found[0]?.total ?? 0);
     if (found.length === 0 && query.page > 1) {
-      const counted = await rows(
+      const counted = await rowsOf<Row>(
         this.db,
         sql`SELECT count(*) AS total FROM platform.documents d WHERE ${this.where(resource.name, parents, conditions)}`,
       );
@@ -181,7 +177,7 @@ export class PgStore implements Store {
   }
 
   async find(resource: string, parents: readonly string[] | undefined, match?: Match): Promise<StoredItem[]> {
-    const found = await rows(
+    const found = await rowsOf<Row>(
       this.db,
       sql`SELECT d.parent_key, d.id, d.body FROM platform.documents d WHERE ${this.where(resource, parents, matchSql('d', match))} ORDER BY d.seq`,
     );
@@ -204,7 +200,7 @@ export class PgStore implements Store {
     const id = String(item.ID);
     // ON CONFLICT without a target also covers the platform-wide index of API client ids, so a
     // clash there is answered as IdExists too, without saying which marketplace holds the id.
-    const inserted = await rows(
+    const inserted = await rowsOf<Row>(
       this.db,
       sql`INSERT INTO platform.documents (marketplace_id, resource, parent_key, id, body, secret)
           VALUES (${this.marketplaceId}, ${resource}, ${parentKey(parents)}, ${id}, ${JSON.stringify(item)}::jsonb, ${secret ? JSON.stringify(secret) : null}::jsonb)
@@ -272,7 +268,7 @@ export class PgStore implements Store {
   async remove(resource: string, parents: readonly string[], id: string): Promise<boolean> {
     if (this.needsTransaction(resource, parents))
       return this.transaction((store) => store.remove(resource, parents, id));
-    const removed = await rows(
+    const removed = await rowsOf<Row>(
       this.db,
       sql`DELETE FROM platform.documents d WHERE ${this.where(resource, parents, [sql`d.id = ${id}`])} RETURNING d.id`,
     );
@@ -283,7 +279,7 @@ export class PgStore implements Store {
   async removeUnder(resource: string, parents: readonly string[]): Promise<number> {
     const key = parentKey(parents);
     const under = parents.length === 0 ? [] : [sql`(d.parent_key = ${key} OR d.parent_key LIKE ${`${key}/%`})`];
-    const removed = await rows(
+    const removed = await rowsOf<Row>(
       this.db,
       sql`DELETE FROM platform.documents d WHERE ${this.where(resource, undefined, under)} RETURNING d.id`,
     );
@@ -292,7 +288,7 @@ export class PgStore implements Store {
 
   async findUnder(resource: string, parentIds: readonly string[]): Promise<StoredItem[]> {
     if (parentIds.length === 0) return [];
-    const found = await rows(
+    const found = await rowsOf<Row>(
       this.db,
       sql`SELECT d.parent_key, d.id, d.body FROM platform.documents d
           WHERE ${this.where(resource, undefined, [sql`d.parent_key = ANY(${sql.param([...parentIds])}::text[])`])}
@@ -304,7 +300,7 @@ export class PgStore implements Store {
   async countByParent(resource: string, parentIds: readonly string[]): Promise<Map<string, number>> {
     const counts = new Map(parentIds.map((id) => [id, 0]));
     if (parentIds.length === 0) return counts;
-    const found = await rows(
+    const found = await rowsOf<Row>(
       this.db,
       sql`SELECT d.parent_key AS id, count(*) AS total FROM platform.documents d
           WHERE ${this.where(resource, undefined, [sql`d.parent_key = ANY(${sql.param([...parentIds])}::text[])`])}
@@ -315,7 +311,7 @@ export class PgStore implements Store {
   }
 
   async getSecret(resource: string, parents: readonly string[], id: string): Promise<Item | undefined> {
-    const found = await rows(
+    const found = await rowsOf<Row>(
       this.db,
       sql`SELECT d.secret AS body FROM platform.documents d WHERE ${this.where(resource, parents, [sql`d.id = ${id}`])}`,
     );
@@ -341,14 +337,14 @@ export class PgStore implements Store {
     page: number,
     pageSize: number,
   ): Promise<ListPage> {
-    const found = await rows(
+    const found = await rowsOf<Row>(
       this.db,
       sql`SELECT a.body, count(*) OVER () AS total FROM platform.assignments a WHERE ${this.assignmentWhere(kind, parents, match)}
           ORDER BY a.seq LIMIT ${pageSize} OFFSET ${(page - 1) * pageSize}`,
     );
     let total = Number(found[0]?.total ?? 0);
     if (found.length === 0 && page > 1) {
-      const counted = await rows(
+      const counted = await rowsOf<Row>(
         this.db,
         sql`SELECT count(*) AS total FROM platform.assignments a WHERE ${this.assignmentWhere(kind, parents, match)}`,
       );
@@ -362,7 +358,7 @@ export class PgStore implements Store {
   }
 
   async findAssignments(kind: string, parents: readonly string[] | undefined, match: Match): Promise<Item[]> {
-    const found = await rows(
+    const found = await rowsOf<Row>(
       this.db,
       sql`SELECT a.body FROM platform.assignments a WHERE ${this.assignmentWhere(kind, parents, match)} ORDER BY a.seq`,
     );
@@ -384,7 +380,7 @@ export class PgStore implements Store {
   }
 
   async deleteAssignments(kind: string, parents: readonly string[] | undefined, match: Match): Promise<number> {
-    const removed = await rows(
+    const removed = await rowsOf<Row>(
       this.db,
       sql`DELETE FROM platform.assignments a WHERE ${this.assignmentWhere(kind, parents, match)} RETURNING a.key`,
     );
@@ -392,7 +388,7 @@ export class PgStore implements Store {
   }
 
   async nextIncrement(incrementorId: string): Promise<number> {
-    const updated = await rows(
+    const updated = await rowsOf<Row>(
       this.db,
       sql`UPDATE platform.documents d
           SET body = jsonb_set(d.body, '{LastNumber}', to_jsonb(coalesce((d.body ->> 'LastNumber')::bigint, 0) + 1)), updated_at = now()

@@ -4,7 +4,8 @@ import type { Db } from '../../db/database.ts';
 import { indexBuilds } from '../../observability/metrics.ts';
 import { entryFields, reindexDocument, writeEntries, writeRejections, type Entry, type Rejection } from './entries.ts';
 import { conflictWith, MappingInference, type Mapping } from './mapping.ts';
-import { REJECTED_SHARE_LIMIT, rowsOf, type IndexRow, type SearchIndexType } from './model.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { REJECTED_SHARE_LIMIT, type IndexRow, type SearchIndexType } from './model.ts';
 
 export interface BuildOptions {
   /** Searchable fields of the type's model: what an entry keeps. */

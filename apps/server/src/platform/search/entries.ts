@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { conflictWith, newFields, type Mapping } from './mapping.ts';
-import { rowsOf, type SearchIndexType } from './model.ts';
+import { rowsOf } from '../../db/rows.ts';
+import type { SearchIndexType } from './model.ts';
 
 /** A document as an index entry: its searchable fields, lower-cased, for a case-insensitive "contains". */
 export function entryFields(document: Record<string, unknown>, searchable: readonly string[]): Record<string, string> {

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { notFound } from '../engine/errors.ts';
+import { rowsOf } from '../../db/rows.ts';
 import {
   indexView,
-  rowsOf,
   type IndexRow,
   type SearchIndexErrorView,
   type SearchIndexType,

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   SEARCH_INDEX_TYPES,
   type SearchIndexStatus,
@@ -6,6 +6,7 @@ import {
   type SearchIndexView,
 } from '@portal/contracts';
 import type { Db } from '../../db/database.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 export {
   SEARCH_INDEX_TYPES,
@@ -43,11 +44,6 @@ export interface IndexRow {
   started_at: string | Date | null;
   heartbeat_at: string | Date | null;
   completed_at: string | Date | null;
-}
-
-export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }
 
 const iso = (value: string | Date | null): string | null => (value === null ? null : new Date(value).toISOString());

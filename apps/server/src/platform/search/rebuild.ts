@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { ApiError, notFound } from '../engine/errors.ts';
-import { indexView, rowsOf, type IndexRow, type SearchIndexView } from './model.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { indexView, type IndexRow, type SearchIndexView } from './model.ts';
 
 /** Rebuilds allowed per marketplace and type (spec 1 §9). */
 export const REBUILDS_PER_HOUR = 3;

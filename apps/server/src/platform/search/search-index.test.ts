@@ -12,7 +12,7 @@ import { createFirstIndex } from './build.ts';
 import { buildIndex, createBuildQueue, searchBuildJob } from './jobs.ts';
 import { createSearchTriggers } from './triggers.ts';
 import { listIndexErrors, listIndexes } from './listing.ts';
-import { rowsOf } from './model.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { requestRebuild } from './rebuild.ts';
 import { searchUpkeep } from './upkeep.ts';
 

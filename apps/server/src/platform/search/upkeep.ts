@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { millisecondsInterval } from '../../cluster/db-clock.ts';
 import type { Db } from '../../db/database.ts';
 import { indexBuilds } from '../../observability/metrics.ts';
-import { FAILED_KEPT_MS, MAX_BUILD_ATTEMPTS, rowsOf, STALE_BUILD_MS } from './model.ts';
+import { rowsOf } from '../../db/rows.ts';
+import { FAILED_KEPT_MS, MAX_BUILD_ATTEMPTS, STALE_BUILD_MS } from './model.ts';
 
 export interface UpkeepOutcome {
   /** Interrupted builds put back in the queue. */

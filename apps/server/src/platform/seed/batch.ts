@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { rowsOf } from '../../db/rows.ts';
 import type { Item } from '../engine/item.ts';
 
 /** One row of `platform.documents`, as `PgStore.insert` would write it. */
@@ -41,8 +42,8 @@ function chunks<T>(rows: readonly T[], size: number): T[][] {
 }
 
 async function count(db: Db, statement: ReturnType<typeof sql>): Promise<number> {
-  const result = (await db.execute(statement)) as unknown as { rows: { inserted: string | number }[] };
-  return Number(result.rows[0]?.inserted ?? 0);
+  const [row] = await rowsOf<{ inserted: string | number }>(db, statement);
+  return Number(row?.inserted ?? 0);
 }
 
 /**

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/database.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
 import { createSigningKeys } from '../auth/signing-keys.ts';
 import { startOAuthApp } from '../auth/testing.ts';
@@ -25,18 +26,19 @@ interface Row {
 }
 
 async function documents(db: Db, marketplaceId: string, resource: string): Promise<Row[]> {
-  const result = (await db.execute(
+  return rowsOf<Row>(
+    db,
     sql`SELECT resource, parent_key, id, body FROM platform.documents
         WHERE marketplace_id = ${marketplaceId} AND resource = ${resource} ORDER BY seq`,
-  )) as unknown as { rows: Row[] };
-  return result.rows;
+  );
 }
 
 async function count(db: Db, table: 'documents' | 'assignments'): Promise<number> {
-  const result = (await db.execute(sql`SELECT count(*) AS n FROM ${sql.raw(`platform.${table}`)}`)) as unknown as {
-    rows: { n: string | number }[];
-  };
-  return Number(result.rows[0]?.n ?? 0);
+  const [row] = await rowsOf<{ n: string | number }>(
+    db,
+    sql`SELECT count(*) AS n FROM ${sql.raw(`platform.${table}`)}`,
+  );
+  return Number(row?.n ?? 0);
 }
 
 const ISO_DATE = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
@@ -70,15 +72,14 @@ describe('seedDemoData', () => {
 
   it('creates the three marketplaces, each with an admin who signs in with FullAccess', async () => {
     const db = first.database.db;
-    const rows = (await db.execute(
+    const rows = await rowsOf<Item>(
+      db,
       sql`SELECT id, name, environment, region_id FROM platform.marketplaces ORDER BY id`,
-    )) as unknown as {
-      rows: Item[];
-    };
-    expect(rows.rows).toHaveLength(3);
+    );
+    expect(rows).toHaveLength(3);
     expect(result.seeded).toBe(true);
     for (const definition of DEMO_MARKETPLACES) {
-      expect(rows.rows).toContainEqual({
+      expect(rows).toContainEqual({
         id: definition.id,
         name: definition.name,
         environment: definition.environment,

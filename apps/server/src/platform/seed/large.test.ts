@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
 import { resolveRoles } from '../auth/user-roles.ts';
 import { PgStore } from '../engine/pg-store.ts';
@@ -41,10 +42,11 @@ describe('seedLargeCatalog', () => {
 
     const second = await seedLargeCatalog(db, platformRegistry, { marketplace: 'bench-large', products: 10 });
     expect(second).toMatchObject({ marketplaceCreated: false, products: 10, priceSchedules: 0 });
-    const result = (await db.execute(
+    const [row] = await rowsOf<{ n: string | number; last: string }>(
+      db,
       sql`SELECT count(*) AS n, max(id) AS last FROM platform.documents WHERE marketplace_id = 'bench-large' AND resource = 'Products'`,
-    )) as unknown as { rows: { n: string | number; last: string }[] };
-    expect(result.rows[0]).toMatchObject({ last: `BULK-${String(count + 10).padStart(7, '0')}` });
-    expect(Number(result.rows[0]?.n)).toBe(count + 10);
+    );
+    expect(row).toMatchObject({ last: `BULK-${String(count + 10).padStart(7, '0')}` });
+    expect(Number(row?.n)).toBe(count + 10);
   });
 });

@@ -1,6 +1,7 @@
 import { refreshPlannerStatistics } from '../maintenance.ts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { hashPassword } from '../../security/passwords.ts';
 import type { Registry } from '../resources/types.ts';
 import { addAdminAccess, DEMO_PASSWORDS, insertMarketplace, type MarketplaceDefinition } from './access.ts';
@@ -40,11 +41,12 @@ const titleOf = (id: string): string =>
 
 /** The highest number of the bulk products already there (0 for none); IDs are zero-padded, so text order works. */
 async function lastBulkNumber(db: Db, marketplaceId: string): Promise<number> {
-  const result = (await db.execute(
+  const [row] = await rowsOf<{ last: string | null }>(
+    db,
     sql`SELECT max(id) AS last FROM platform.documents
         WHERE marketplace_id = ${marketplaceId} AND resource = 'Products' AND id ~ ${`^${PRODUCT_PREFIX}[0-9]+$`}`,
-  )) as unknown as { rows: { last: string | null }[] };
-  const last = result.rows[0]?.last;
+  );
+  const last = row?.last;
   return last ? Number(last.slice(PRODUCT_PREFIX.length)) : 0;
 }
 

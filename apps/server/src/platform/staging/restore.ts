@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { getStagingWebhook, notifyStagingWebhook } from '../delivery/staging-webhook.ts';
 import { ApiError } from '../engine/errors.ts';
-import { rowsOf } from '../search/model.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 /**
  * What a restore leaves as Staging has it: how people and systems reach Staging (API clients and

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/database.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
 import { insertMarketplace } from '../auth/testing.ts';
 import type { ApiError } from '../engine/errors.ts';
@@ -99,21 +100,19 @@ describe.skipIf(!databaseHasItsOwnClock)('subscription runs with application clo
     inProcess(2 * HOUR);
     // (Older runs of other tests may be waiting; these two must not be among them.)
     expect(await subscriptionUpkeep(db)).not.toContain(queued.RunID);
-    const [row] = (
-      (await db.execute(sql`SELECT status FROM platform.subscription_runs WHERE id = ${running.RunID}`)) as unknown as {
-        rows: { status: string }[];
-      }
-    ).rows;
+    const [row] = await rowsOf<{ status: string }>(
+      db,
+      sql`SELECT status FROM platform.subscription_runs WHERE id = ${running.RunID}`,
+    );
     expect(row?.status).toBe('Running');
   });
 
   it('orders a subscription due by the database clock from a process whose clock is two hours behind', async () => {
     const store = await marketplace('mp-skew-due', 'Sandbox');
-    const [{ now }] = (
-      (await db.execute(sql`SELECT (now() - interval '30 minutes') AS now`)) as unknown as {
-        rows: { now: Date | string }[];
-      }
-    ).rows as [{ now: Date | string }];
+    const [{ now }] = (await rowsOf<{ now: Date | string }>(
+      db,
+      sql`SELECT (now() - interval '30 minutes') AS now`,
+    )) as [{ now: Date | string }];
     await store.put('Subscriptions', [], {
       ID: 'due',
       Frequency: 1,

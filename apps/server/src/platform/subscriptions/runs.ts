@@ -12,7 +12,7 @@ import { ApiError, notFound } from '../engine/errors.ts';
 import { PgStore } from '../engine/pg-store.ts';
 import { processDueSubscriptions, type SubscriptionRunSummary } from '../orders/subscription-run.ts';
 import { platformRegistry } from '../resources/index.ts';
-import { rowsOf } from '../search/model.ts';
+import { rowsOf } from '../../db/rows.ts';
 
 const HOUR_MS = 60 * 60_000;
 /** A queued run waiting longer than this lost its job; the upkeep runs it. */

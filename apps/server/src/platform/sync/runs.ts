@@ -6,7 +6,7 @@ import type { Db } from '../../db/database.ts';
 import { recordDeliveries, type NewDelivery } from '../delivery/deliveries.ts';
 import type { DeliveryTarget } from '../delivery/targets.ts';
 import type { Item } from '../engine/item.ts';
-import { rowsOf } from '../search/model.ts';
+import { rowsOf } from '../../db/rows.ts';
 import { ENTITY_SOURCES } from './metadata.ts';
 import { readPage } from './reader.ts';
 import { syncTargets, type SyncRequest } from './requests.ts';
