@@ -4,9 +4,11 @@
  * web app's self-service pages. Declared once here, so no side keeps a copy that can drift.
  */
 export * from './deliveries.ts';
+export * from './grants.ts';
 export * from './portal-claims.ts';
 export * from './received-deliveries.ts';
 export * from './search-indexes.ts';
+export * from './sign-in-users.ts';
 export * from './staging-restore.ts';
 export * from './subscriptions.ts';
 export * from './syncs.ts';

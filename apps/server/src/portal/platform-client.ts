@@ -5,6 +5,7 @@ import type { SearchIndexErrorView, SearchIndexType, SearchIndexView } from '@po
 import type { StagingRestoreSummary, StagingRestoreWebhook } from '@portal/contracts';
 import type { SubscriptionJobResult, SubscriptionRunList } from '@portal/contracts';
 import type { EntitySyncMetadata, SyncRunList, SyncRunView } from '@portal/contracts';
+import type { SignInUser } from '@portal/contracts';
 
 /** Every outbound call of the portal service gives up after this long (spec 1 §9). */
 export const OUTBOUND_TIMEOUT_MS = 60_000;
@@ -29,18 +30,6 @@ export interface MgmtApiClient {
   IsAnonBuyer?: boolean;
   AssignedBuyerCount?: number;
   AssignedSupplierCount?: number;
-}
-
-/** A user who can sign in through an API client. */
-export interface MgmtSignInUser {
-  Username: string;
-  ID: string;
-  FirstName: string | null;
-  LastName: string | null;
-  Email: string | null;
-  CompanyID: string;
-  CompanyName: string | null;
-  CommerceRole: 'Buyer' | 'Seller' | 'Supplier';
 }
 
 export interface ListMeta {
@@ -93,7 +82,7 @@ export interface PlatformClient {
   /** A token acting as `username`, a user who signs in through `clientId`. */
   mintImpersonationToken(marketplaceId: string, clientId: string, username: string): Promise<PlatformTokenResponse>;
   listApiClients(marketplaceId: string, params: ListParams): Promise<MgmtListPage<MgmtApiClient>>;
-  listClientUsers(marketplaceId: string, clientId: string, params: ListParams): Promise<MgmtListPage<MgmtSignInUser>>;
+  listClientUsers(marketplaceId: string, clientId: string, params: ListParams): Promise<MgmtListPage<SignInUser>>;
   /** A public JSON document (the API description), no credentials sent. */
   getPublicJson(url: string): Promise<unknown>;
   listSearchIndexes(marketplaceId: string, type: 'Products' | 'Orders'): Promise<{ SearchIndexes: MgmtSearchIndex[] }>;

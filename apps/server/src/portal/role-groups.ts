@@ -1,3 +1,4 @@
+import { GRANTS, type Grant, type Grants } from '@portal/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/database.ts';
 import { memberships, roleGroups } from './db/schema.ts';
@@ -15,19 +16,8 @@ export type RoleGroupId = (typeof ROLE_GROUP_IDS)[number];
 export const isRoleGroupId = (value: unknown): value is RoleGroupId =>
   typeof value === 'string' && (ROLE_GROUP_IDS as readonly string[]).includes(value);
 
-/** The portal's own permissions, granted by role groups next to the platform roles. */
-export const GRANTS = [
-  'ImpersonateBuyer',
-  'ImpersonateSeller',
-  'ImpersonateSupplier',
-  'IndexAdmin',
-  'SyncAdmin',
-  'StagingRestoreAdmin',
-  'SubscriptionAdmin',
-  'RoleGroupsAdmin',
-] as const;
-export type Grant = (typeof GRANTS)[number];
-export type Grants = Record<Grant, boolean>;
+/** The portal's grants, declared once for the service and the web app; offered here beside the role groups. */
+export { GRANTS, type Grant, type Grants } from '@portal/contracts';
 
 /** A role group as the API shows and accepts it. */
 export interface RoleGroup extends Grants {

@@ -1,7 +1,8 @@
+import type { SignInUser } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requirePortalUser } from './access.ts';
 import { callerOf } from './auth.ts';
-import type { MgmtApiClient, MgmtSignInUser } from './platform-client.ts';
+import type { MgmtApiClient } from './platform-client.ts';
 import { idParams, listAnswer, optionalText, wholeNumber } from './route-schemas.ts';
 import type { PortalServices } from './services.ts';
 
@@ -26,7 +27,7 @@ function apiClientView(client: MgmtApiClient) {
 }
 
 /** A user of an API client as the impersonation picker shows it (spec 1 §3 "Impersonation user"). */
-function impersonationUserView(user: MgmtSignInUser, clientId: string) {
+function impersonationUserView(user: SignInUser, clientId: string) {
   return {
     // Usernames are unique in a marketplace, which makes them the row's identity too.
     ID: user.Username,

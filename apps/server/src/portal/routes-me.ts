@@ -1,15 +1,15 @@
+import type { Grant, SignInUser } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { callerOf } from './auth.ts';
 import { developerProfileOf } from './developer-profile.ts';
-import type { MgmtSignInUser, PlatformClient, PlatformTokenResponse } from './platform-client.ts';
+import type { PlatformClient, PlatformTokenResponse } from './platform-client.ts';
 import { portalUserOf, type PortalUser } from './portal-user.ts';
 import { badRequest, forbidden, notFound } from './problems.ts';
-import type { Grant } from './role-groups.ts';
 import { optionalText, passedOn } from './route-schemas.ts';
 import type { PortalServices } from './services.ts';
 
 /** The grant impersonating a user of each commerce role needs. */
-const IMPERSONATION_GRANT: Record<MgmtSignInUser['CommerceRole'], Grant> = {
+const IMPERSONATION_GRANT: Record<SignInUser['CommerceRole'], Grant> = {
   Buyer: 'ImpersonateBuyer',
   Seller: 'ImpersonateSeller',
   Supplier: 'ImpersonateSupplier',
@@ -24,9 +24,9 @@ async function usersNamed(
   marketplaceId: string,
   clientId: string,
   username: string,
-): Promise<MgmtSignInUser[]> {
+): Promise<SignInUser[]> {
   const wanted = username.toLowerCase();
-  const found: MgmtSignInUser[] = [];
+  const found: SignInUser[] = [];
   // The search matches parts of names too, so the exact username may sit on a later page.
   for (let page = 1; page <= LOOKUP_PAGE_LIMIT; page++) {
     const result = await platform.listClientUsers(marketplaceId, clientId, { search: username, page, pageSize: 100 });

@@ -1,23 +1,16 @@
-import { SEARCH_INDEX_TYPES, type SearchIndexStatus, type SearchIndexType } from '@portal/contracts';
+import {
+  GRANTS,
+  SEARCH_INDEX_TYPES,
+  type Grant,
+  type Grants,
+  type SearchIndexStatus,
+  type SearchIndexType,
+} from '@portal/contracts';
 import { createHttpClient, type HttpClient, type HttpClientOptions } from './http';
 import type { ListMeta } from './platform';
 
 // TYPES: aligned with apps/server/src/portal (routes-me.ts, routes-roles.ts, routes-apiclients.ts,
 // portal-user.ts, role-groups.ts). Change them together.
-
-/** The portal's own permissions, granted by role groups next to the platform roles. */
-export const GRANTS = [
-  'ImpersonateBuyer',
-  'ImpersonateSeller',
-  'ImpersonateSupplier',
-  'IndexAdmin',
-  'SyncAdmin',
-  'StagingRestoreAdmin',
-  'SubscriptionAdmin',
-  'RoleGroupsAdmin',
-] as const;
-export type Grant = (typeof GRANTS)[number];
-export type Grants = Record<Grant, boolean>;
 
 /** The fixed role group ids of every marketplace, in roles-page order. */
 export const ROLE_GROUP_IDS = [
@@ -105,7 +98,7 @@ export interface PortalPage<T> {
 }
 
 /** The kinds of search index and their states (spec 1 §3), as the servers declare them. */
-export { SEARCH_INDEX_TYPES, type SearchIndexStatus, type SearchIndexType };
+export { GRANTS, SEARCH_INDEX_TYPES, type Grant, type Grants, type SearchIndexStatus, type SearchIndexType };
 
 /** A search index of a marketplace (spec 1 §3), as `GET /searchindexes?type=` lists it. */
 export interface SearchIndex {

@@ -1,19 +1,7 @@
+import type { SignInUser } from '@portal/contracts';
 import type { Item } from '../engine/item.ts';
 import { listPage, type ListPage } from '../engine/list-query.ts';
 import type { Store } from '../engine/store.ts';
-
-/** A user who can sign in through an API client, as the portal's impersonation panel lists them. */
-export interface SignInUser {
-  Username: string;
-  /** The user's ID in the marketplace (what integrations call the interop id). */
-  ID: string;
-  FirstName: string | null;
-  LastName: string | null;
-  Email: string | null;
-  CompanyID: string;
-  CompanyName: string | null;
-  CommerceRole: 'Buyer' | 'Seller' | 'Supplier';
-}
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
