@@ -1,4 +1,15 @@
-import { bigint, boolean, foreignKey, index, jsonb, pgSchema, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  foreignKey,
+  index,
+  jsonb,
+  pgSchema,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 export const portalSchema = pgSchema('portal');
 
@@ -80,4 +91,28 @@ export const usageEvents = portalSchema.table(
     index('usage_events_organization_idx').on(table.organizationId, table.occurredAt),
     index('usage_events_occurred_idx').on(table.occurredAt),
   ],
+);
+
+/**
+ * Marketplaces an organization runs on another platform and connected by their API address and an API client
+ * (issue 21, docs/connected-marketplaces.md). The client secret is stored sealed (portal/connected/secret-box.ts),
+ * never as typed. `last_reached_at` / `last_error` are what the portal saw the last time it called the marketplace.
+ */
+export const connectedMarketplaces = portalSchema.table(
+  'connected_marketplaces',
+  {
+    id: text('id').primaryKey(),
+    organizationId: text('organization_id').notNull(),
+    name: text('name').notNull(),
+    environment: text('environment').$type<'Sandbox' | 'Staging' | 'Production'>().notNull(),
+    apiUrl: text('api_url').notNull(),
+    clientId: text('client_id').notNull(),
+    sealedClientSecret: text('sealed_client_secret').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    lastReachedAt: timestamp('last_reached_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  // Names are how people tell marketplaces apart in the tenant choice, so one organization cannot repeat one.
+  (table) => [uniqueIndex('connected_marketplaces_name_idx').on(table.organizationId, table.name)],
 );

@@ -1,0 +1,70 @@
+import type { ChildProcess } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnTs, waitForExit, waitForLine } from '../../testing/child-process.ts';
+import { freePort } from '../../testing/free-port.ts';
+import { READY_LINE } from '../../testing/server-processes.ts';
+
+/**
+ * A second product instance for the connected-marketplace tests: a real `main.ts` process on its own port and
+ * PGlite data folder, with the demo data, reached only over HTTP, as a marketplace elsewhere would be.
+ */
+export interface SecondInstance {
+  /** e.g. http://127.0.0.1:46123 */
+  url: string;
+  /** Its platform's API base URL, as an admin would type it: `{url}/platform/v1`. */
+  apiUrl: string;
+  stop(): Promise<void>;
+}
+
+// Settings of the developer's shell that would make the instance differ from a fresh one.
+const INHERITED = [
+  'DATABASE_URL',
+  'PLATFORM_MGMT_SECRET',
+  'PLATFORM_MGMT_URL',
+  'IDENTITY_ISSUER',
+  'IDENTITY_JWKS_URL',
+  'PORTAL_AUDIENCE',
+  'PUBLIC_URL',
+  'METRICS_TOKEN',
+  'METRICS_PORT',
+  'PORTAL_SECRETS_KEY',
+  'PORTAL_SECRETS_PREVIOUS_KEYS',
+];
+
+export async function startSecondInstance(timeoutMs = 120_000): Promise<SecondInstance> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'connected-remote-'));
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child: ChildProcess = spawnTs('src/main.ts', [], {
+    ...Object.fromEntries(INHERITED.map((name) => [name, undefined])),
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: url,
+    LOG_LEVEL: 'warn',
+    SEED_DEMO_DATA: 'true',
+    JOBS_ENABLED: 'false',
+  });
+  // Keep reading after the ready line, so a full pipe never blocks the child.
+  const kill = () => child.kill('SIGKILL');
+  process.once('exit', kill);
+  const stop = async () => {
+    process.off('exit', kill);
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGKILL');
+      await waitForExit(child);
+    }
+    await fs.rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    await waitForLine(child, READY_LINE, timeoutMs);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  child.stdout?.resume();
+  child.stderr?.resume();
+  return { url, apiUrl: `${url}/platform/v1`, stop };
+}
