@@ -78,7 +78,7 @@ test.describe('Marketplace explorer: orders and shipments', () => {
       }
     }
     if (!order) throw new Error('The demo data has no completed order with a payment.');
-    const total = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(order.Total);
+    const total = usd(order.Total);
 
     await signIn(page, DEMO_USERS.owner);
     await open(page, `/admin/orders/incoming/${order.ID}`);
@@ -96,19 +96,26 @@ test.describe('Marketplace explorer: orders and shipments', () => {
       await expect(sections.getByRole('link', { name: tab, exact: true })).toBeVisible();
     }
 
+    // The first line item and payment as the platform holds them: the screens must show their own amounts.
+    const [firstItem] = (await list<LineItem>(`/orders/Incoming/${order.ID}/lineitems?pageSize=1`)).Items;
+    const [firstPayment] = (
+      await list<{ ID: string; Amount: number }>(`/orders/Incoming/${order.ID}/payments?pageSize=1`)
+    ).Items;
+    if (!firstItem || !firstPayment) throw new Error(`Order ${order.ID} lost its line items or payments.`);
+
     await sections.getByRole('link', { name: 'Line Items', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/admin/orders/incoming/${order.ID}/line-items`));
-    await rows(page).first().click();
+    await rows(page).filter({ hasText: firstItem.ID }).first().click();
     const lineItem = page.getByRole('region', { name: 'Line item summary' });
     await expect(lineItem).toBeVisible();
-    await expect(lineItem).toContainText(/Unit price\s*\$[\d,]+\.\d\d/);
+    await expect(lineItem).toContainText(new RegExp(`Unit price\\s*${escapeRegExp(usd(firstItem.UnitPrice))}`));
     await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
 
     await open(page, `/admin/orders/incoming/${order.ID}/payments`);
-    await rows(page).first().click();
+    await rows(page).filter({ hasText: firstPayment.ID }).first().click();
     const payment = page.getByRole('region', { name: 'Payment summary' });
     await expect(payment).toBeVisible();
-    await expect(payment).toContainText(/Amount\s*\$[\d,]+\.\d\d/);
+    await expect(payment).toContainText(new RegExp(`Amount\\s*${escapeRegExp(usd(firstPayment.Amount))}`));
     await expect(page.getByRole('button', { name: 'Save' })).toHaveCount(0);
   });
 

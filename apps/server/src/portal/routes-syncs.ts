@@ -14,7 +14,9 @@ export const SYNC_NOT_AUTHORIZED =
 type Body = Record<string, unknown>;
 
 /** An entity sync's attribute values: text, numbers or yes/no, a bounded number of them. */
-const ENTITY_FIELD = { type: ['string', 'number', 'boolean', 'null'], maxLength: 1_000 } as const;
+const ENTITY_FIELD = {
+  anyOf: [{ type: 'string', maxLength: 1_000 }, { type: 'number' }, { type: 'boolean' }, { type: 'null' }],
+} as const;
 const DATE_TEXT = { type: ['string', 'null'], maxLength: 40 } as const;
 
 /** The body's fields without the captcha, as the platform takes them. */
