@@ -26,6 +26,8 @@ const ADMIN_CLIENT = 'demo-sandbox-admin';
 const ADMIN_SECRET = 'Connect-Secret-1';
 const NO_USER_CLIENT = 'connected-test-no-user';
 const FEW_ROLES_CLIENT = 'connected-test-few-roles';
+const INACTIVE_CLIENT = 'connected-test-inactive';
+const GONE_USER_CLIENT = 'connected-test-gone-user';
 const ROLES = ['ProductAdmin', 'OrderAdmin', 'BuyerReader'];
 
 let remote: SecondInstance;
@@ -69,6 +71,16 @@ async function prepareRemote(): Promise<void> {
     method: 'PUT',
     token,
     body: JSON.stringify(client({ AppName: 'No default user' })),
+  });
+  await platformCall(`/v1/apiclients/${INACTIVE_CLIENT}`, {
+    method: 'PUT',
+    token,
+    body: JSON.stringify(client({ AppName: 'Switched off', DefaultContextUserName: 'admin', Active: false })),
+  });
+  await platformCall(`/v1/apiclients/${GONE_USER_CLIENT}`, {
+    method: 'PUT',
+    token,
+    body: JSON.stringify(client({ AppName: 'Former user', DefaultContextUserName: 'no-such-user' })),
   });
   await platformCall(`/v1/apiclients/${FEW_ROLES_CLIENT}`, {
     method: 'PUT',
@@ -144,6 +156,19 @@ describe('connection checks against a second instance', () => {
       ok: false,
       step: 'credentials',
       message: 'The API client has no default context user: set one on the client, the portal acts as that user.',
+    });
+  });
+
+  it('tell an inactive client and a default context user that does not exist apart', async () => {
+    expect(await probe({ clientId: INACTIVE_CLIENT })).toEqual({
+      ok: false,
+      step: 'credentials',
+      message: 'The API client is not active on the marketplace.',
+    });
+    expect(await probe({ clientId: GONE_USER_CLIENT })).toEqual({
+      ok: false,
+      step: 'credentials',
+      message: "The API client's default context user does not exist on the marketplace.",
     });
   });
 

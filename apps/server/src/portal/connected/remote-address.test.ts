@@ -124,6 +124,7 @@ describe('guarded requests', () => {
       if (path === '/same') return response.writeHead(302, { location: '/hello' }).end();
       if (path === '/loop') return response.writeHead(302, { location: '/loop' }).end();
       if (path === '/away') return response.writeHead(302, { location: `${otherBase}/hello` }).end();
+      if (path === '/tls') return response.writeHead(301, { location: `https://127.0.0.1/hello` }).end();
       if (path === '/big') return response.end('x'.repeat(5000));
       if (path === '/slow') return setTimeout(() => response.end('late'), 2000);
       response.writeHead(404).end();
@@ -169,6 +170,8 @@ describe('guarded requests', () => {
     const away = await refusal(guardedFetch(`${base}/away`, { policy: 'loopback' }));
     expect(away.reason).toBe('redirect');
     expect(away.message).toMatch(/follows redirects only on the same address/);
+    const upgrade = await refusal(guardedFetch(`${base}/tls`, { policy: 'loopback' }));
+    expect(upgrade.message).toBe('127.0.0.1 answers on https:// only; write the address so.');
     const loop = await refusal(guardedFetch(`${base}/loop`, { policy: 'loopback', maxRedirects: 2 }));
     expect(loop.message).toMatch(/redirects more than 2 times/);
   });

@@ -225,6 +225,12 @@ export async function guardedFetch(target: string | URL, request: GuardedRequest
     const location = response.headers.location;
     if (response.status < 300 || response.status > 399 || location === undefined) return response;
     const next = new URL(location, resolved.url);
+    if (next.origin !== origin && next.protocol === 'https:' && next.hostname === resolved.url.hostname) {
+      throw new RemoteAddressError(
+        'redirect',
+        `${resolved.url.hostname} answers on https:// only; write the address so.`,
+      );
+    }
     if (next.origin !== origin) {
       throw new RemoteAddressError(
         'redirect',
