@@ -1,4 +1,4 @@
-import { Alert, Heading, HStack, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
+import { Alert, Button, Heading, HStack, NativeSelect, Spinner, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
 import { usePortalContext } from '@/app/portal/portal-context';
 import { describeError } from '@/services/portal-error';
@@ -15,7 +15,11 @@ function NoUsageAccess() {
         You don't have access to product usage
       </Heading>
       <Text>Only organization owners and admins can see how the portal is used in the organization.</Text>
-      <AppLink to="/">Back to the home page</AppLink>
+      <Button asChild size="sm" variant="outline">
+        <AppLink to="/" textDecoration="none">
+          Back to the home page
+        </AppLink>
+      </Button>
     </Stack>
   );
 }

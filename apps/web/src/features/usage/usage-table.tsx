@@ -1,4 +1,5 @@
 import { Box, Table } from '@chakra-ui/react';
+import { useLayoutEffect, useRef } from 'react';
 import { DateTime } from '@/ui/date-time';
 import type { UsageReport } from './usage-api';
 import { FEATURE_LABELS, weekLabel } from './usage-labels';
@@ -9,8 +10,21 @@ const stickyStart = { position: 'sticky', insetStart: 0, bg: 'bg', zIndex: 1 } a
 /** Features down, ISO weeks across (oldest first, this week last), then the distinct users of each week. */
 export function UsageTable({ report }: { report: UsageReport }) {
   const { Features, Weeks } = report;
+  const scrollArea = useRef<HTMLDivElement>(null);
+  // The latest weeks matter most: a narrow screen opens on them (right end), older weeks a scroll to the left.
+  useLayoutEffect(() => {
+    const element = scrollArea.current;
+    if (element) element.scrollLeft = element.scrollWidth;
+  }, [Weeks.length]);
   return (
-    <Table.ScrollArea borderWidth="1px" rounded="l2" tabIndex={0} role="region" aria-label="Usage per week">
+    <Table.ScrollArea
+      ref={scrollArea}
+      borderWidth="1px"
+      rounded="l2"
+      tabIndex={0}
+      role="region"
+      aria-label="Usage per week"
+    >
       <Table.Root size="sm" stickyHeader>
         <Table.Header>
           <Table.Row>
