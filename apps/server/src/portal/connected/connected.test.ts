@@ -262,6 +262,8 @@ describe('the store of connected marketplaces', () => {
     [{ apiUrl: 'not an address' }, 'API base URL', /is not a web address/],
     [{ apiUrl: 'https://user:pw@api.example.com/v1' }, 'API base URL', /user name or password/],
     [{ apiUrl: `https://api.example.com/${'v'.repeat(500)}` }, 'API base URL', /at most 500 characters/],
+    [{ name: 'Tab\there' }, 'Name', 'Name must not contain control characters.'],
+    [{ apiUrl: 'https://api.example.com/v1?tenant=1' }, 'API base URL', 'API base URL must not contain a ? part.'],
     [{ clientId: 'has space' }, 'Client ID', 'Client ID must not contain spaces.'],
     [{ clientSecret: '' }, 'Client secret', 'Client secret is required.'],
     [{ clientSecret: 's'.repeat(501) }, 'Client secret', 'Client secret must be at most 500 characters.'],
