@@ -7,6 +7,7 @@ import {
   getAnalyticsClient,
   noopAnalyticsClient,
   setAnalyticsClient,
+  type AnalyticsClient,
   type AnalyticsIdentitySource,
 } from '@/lib/analytics';
 import type { UsageEvent } from '@/lib/analytics-events';
@@ -51,11 +52,9 @@ export function installPortalAnalytics(): void {
   if (installed || getAnalyticsClient() !== noopAnalyticsClient) return;
   installed = true;
   refreshToken();
-  const batching = createBatchingAnalyticsClient({
-    enabled: portalHttp.get<{ Enabled: boolean }>('/analytics/settings').then((settings) => settings.Enabled),
-    send: sendUsage,
-  });
-  setAnalyticsClient({
+  const enabled = portalHttp.get<{ Enabled: boolean }>('/analytics/settings').then((settings) => settings.Enabled);
+  const batching = createBatchingAnalyticsClient({ enabled, send: sendUsage });
+  const installedClient: AnalyticsClient = {
     ...batching,
     page: (path) => {
       refreshToken();
@@ -65,7 +64,17 @@ export function installPortalAnalytics(): void {
       refreshToken();
       batching.track(name, props);
     },
-  });
+  };
+  setAnalyticsClient(installedClient);
+  // Off (ANALYTICS=off) or unreachable: the quiet default goes back in, and the batching client has dropped its queue.
+  void enabled.then(
+    (on) => {
+      if (!on && getAnalyticsClient() === installedClient) setAnalyticsClient(noopAnalyticsClient);
+    },
+    () => {
+      if (getAnalyticsClient() === installedClient) setAnalyticsClient(noopAnalyticsClient);
+    },
+  );
   // A hidden page may never be shown again (mobile browsers discard it), so what is queued goes now.
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'hidden') batching.flush();
