@@ -28,7 +28,8 @@ function input(name: string): HTMLInputElement {
   return element;
 }
 
-describe('the product form of the detail page', () => {
+// Above findBy's 5 s (test-setup): a broken page fails on its assertion, not on the test's time limit.
+describe('the product form of the detail page', { timeout: 20_000 }, () => {
   it('keeps Create disabled until the new product is changed and valid', async () => {
     const fields = formFor('Products.Create', 'create');
     render(

@@ -27,7 +27,8 @@ function rowNames(): string[] {
   return screen.getAllByRole('row', { name: /^Open / }).map((row) => row.getAttribute('aria-label') ?? '');
 }
 
-describe('the list page', () => {
+// Above findBy's 5 s (test-setup): a broken page fails on its assertion, not on the test's time limit.
+describe('the list page', { timeout: 20_000 }, () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();

@@ -7,7 +7,7 @@ import { AppProvider } from '@/app/provider';
 import { TestPortal, testPortalContext } from '@/app/portal/test-portal-context';
 import { buildApiDescription } from '@/description/index-description';
 import { createQueryClient } from '@/lib/query-client';
-import { Toaster } from '@/ui/toaster';
+import { Toaster, toaster } from '@/ui/toaster';
 import { realPlatformDocument } from '../catalogue/real-platform-description';
 import { resolveAdminPath } from '../catalogue/resolve-path';
 import { DetailPage } from '../detail/detail-page';
@@ -32,6 +32,8 @@ export function renderAdminPage(
   page: ReactNode,
   options: { answers?: Record<string, PlatformAnswer>; roles?: readonly string[] } = {},
 ) {
+  // The toaster is one store for the whole test file: a page starts with no toast an earlier test left.
+  toaster.remove();
   const platform = platformAnswering(options.answers);
   vi.stubGlobal('fetch', platform);
   const path = new URL(url, 'http://test').pathname;
