@@ -12,6 +12,12 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   outputDir: '.test-output/playwright',
+  // The usage journey reads the demo organization's weekly counts and adds exactly one console request: it runs
+  // after every other journey (which send requests as the same organization), so nothing else moves the count.
+  projects: [
+    { name: 'journeys', testIgnore: /analytics\.spec\.ts$/ },
+    { name: 'usage counts', testMatch: /analytics\.spec\.ts$/, dependencies: ['journeys'] },
+  ],
   use: {
     ...devices['Desktop Chrome'],
     baseURL: process.env.E2E_BASE_URL,
