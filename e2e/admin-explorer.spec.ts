@@ -164,6 +164,9 @@ test.describe('Marketplace explorer: product detail', () => {
     // Gone from the platform, not only from the screen.
     const platform = await platformAdmin(page.request, baseURL);
     await expect(platform(`/products/${id}`)).rejects.toThrow(`/products/${id} answered 404`);
+    // Its old address says so, rather than that it could not be loaded.
+    await page.goto(`/admin/products/${id}?${CONTEXT}`);
+    await expect(page.getByText('This product was not found. It may have been deleted.')).toBeVisible();
   });
 
   test('a duplicate ID answers 409 and the form keeps what was typed', async ({ page }) => {
