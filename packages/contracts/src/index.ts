@@ -12,3 +12,4 @@ export * from './sign-in-users.ts';
 export * from './staging-restore.ts';
 export * from './subscriptions.ts';
 export * from './syncs.ts';
+export * from './usage-events.ts';

@@ -1,3 +1,4 @@
+import { USAGE_EVENT_NAMES, type UsageEventName } from '@portal/contracts';
 import { lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/database.ts';
@@ -10,23 +11,6 @@ import { usageEvents } from './db/schema.ts';
  * organization with the user's sign-in subject, counted per ISO week for organization admins, pruned after the
  * retention and, when configured, forwarded to a self-hosted analytics service.
  */
-
-/**
- * Every event the portal accepts. The web app's list (apps/web/src/lib/analytics-events.ts) names the same ones;
- * anything else is refused with 400 so a typo cannot grow the table with names nobody counts.
- */
-export const USAGE_EVENT_NAMES = [
-  'page.view',
-  'console.send',
-  'impersonation.start',
-  'expressions.save',
-  'self-service.index-rebuild',
-  'self-service.sync',
-  'self-service.subscription-run',
-  'self-service.staging-restore',
-  'self-service.staging-test',
-] as const;
-export type UsageEventName = (typeof USAGE_EVENT_NAMES)[number];
 
 /** Weeks of events kept; older rows are deleted by the daily prune. */
 export const RETENTION_WEEKS = 26;

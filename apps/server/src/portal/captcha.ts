@@ -7,7 +7,7 @@ import { readOrCreateSetting } from '../cluster/shared-settings.ts';
 import type { Db } from '../db/database.ts';
 import { rowsOf } from '../db/rows.ts';
 import { usedCaptchas } from './db/schema.ts';
-import { Problem } from './problems.ts';
+import { badRequest, Problem } from './problems.ts';
 
 /** How long a challenge may be solved and used. */
 const CHALLENGE_LIFETIME_SECONDS = 10 * 60;
@@ -133,4 +133,15 @@ function parsePayload(token: unknown): Payload | undefined {
 export function captchaToken(body: unknown): unknown {
   const recaptcha = typeof body === 'object' && body !== null ? (body as { Recaptcha?: unknown }).Recaptcha : undefined;
   return typeof recaptcha === 'object' && recaptcha !== null ? (recaptcha as { Token?: unknown }).Token : undefined;
+}
+
+/**
+ * Accepts a self-service trigger's body (spec 1 §7) before its work starts: the `id` it names, when given, must be
+ * the signed-in user's subject, and its captcha answer is then spent (once).
+ */
+export async function acceptTrigger(captcha: Captcha, body: { id?: string }, subject: string): Promise<void> {
+  if (body.id !== undefined && body.id !== subject) {
+    throw badRequest("id must be the signed-in user's subject.", [{ field: 'id', message: 'Not the signed-in user.' }]);
+  }
+  await captcha.verifyOnce(captchaToken(body));
 }

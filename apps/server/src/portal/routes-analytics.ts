@@ -1,3 +1,4 @@
+import { USAGE_EVENT_NAMES } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { callerOf, type PortalCaller } from './auth.ts';
 import {
@@ -5,7 +6,6 @@ import {
   recordUsageEvents,
   RETENTION_WEEKS,
   usageByWeek,
-  USAGE_EVENT_NAMES,
   type UsageEvent,
   type UsageReporter,
 } from './analytics-store.ts';

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { portalUserFrom, requireGrant, requirePortalUser } from './access.ts';
 import { callerOf } from './auth.ts';
-import { captchaToken, type Captcha } from './captcha.ts';
+import { acceptTrigger, type Captcha } from './captcha.ts';
 import type { MgmtSearchIndex } from './platform-client.ts';
 import type { PortalUser } from './portal-user.ts';
-import { badRequest, forbidden } from './problems.ts';
+import { forbidden } from './problems.ts';
 import { idParams, passedOn, triggerBody } from './route-schemas.ts';
 import type { PortalServices } from './services.ts';
 
@@ -80,12 +80,7 @@ export function registerSearchIndexRoutes(
       { schema: { params: idParams('id'), body: triggerBody(), response: { 202: passedOn } } },
       async (request, reply) => {
         const caller = callerOf(request);
-        if (request.body.id !== undefined && request.body.id !== caller.subject) {
-          throw badRequest("id must be the signed-in user's subject.", [
-            { field: 'id', message: 'Not the signed-in user.' },
-          ]);
-        }
-        await captcha.verifyOnce(captchaToken(request.body));
+        await acceptTrigger(captcha, request.body, caller.subject);
         const created = await platform.rebuildSearchIndex(caller.tenantName, request.params.id);
         request.log.info({ indexId: created.IndexID, by: caller.subject }, 'search index rebuild started');
         return reply.code(202).send(created);

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { requireGrant } from './access.ts';
 import { callerOf } from './auth.ts';
-import { captchaToken, type Captcha } from './captcha.ts';
-import { badRequest } from './problems.ts';
+import { acceptTrigger, type Captcha } from './captcha.ts';
 import { listAnswer, passedOn, triggerBody } from './route-schemas.ts';
 import type { PortalServices } from './services.ts';
 
@@ -28,12 +27,7 @@ export function registerSubscriptionRoutes(
       { schema: { body: triggerBody(), response: { 202: passedOn } } },
       async (request, reply) => {
         const caller = callerOf(request);
-        if (request.body.id !== undefined && request.body.id !== caller.subject) {
-          throw badRequest("id must be the signed-in user's subject.", [
-            { field: 'id', message: 'Not the signed-in user.' },
-          ]);
-        }
-        await captcha.verifyOnce(captchaToken(request.body));
+        await acceptTrigger(captcha, request.body, caller.subject);
         const result = await platform.processSubscriptions(caller.tenantName, caller.email);
         request.log.info({ runId: result.RunID, by: caller.subject }, 'subscription job triggered');
         return reply.code(202).send(result);

@@ -1,21 +1,9 @@
 /*
- * The product-usage events the portal service accepts (apps/server/src/portal/analytics-store.ts keeps the same
- * list and refuses any other name), with their few short facts. Never a request body, token or email address: the
+ * The product-usage events (their names are declared once, in @portal/contracts, where the portal service reads
+ * them too), with their few short facts. Never a request body, token or email address: the
  * service refuses any value holding an `@`.
  */
-
-export const USAGE_EVENT_NAMES = [
-  'page.view',
-  'console.send',
-  'impersonation.start',
-  'expressions.save',
-  'self-service.index-rebuild',
-  'self-service.sync',
-  'self-service.subscription-run',
-  'self-service.staging-restore',
-  'self-service.staging-test',
-] as const;
-export type UsageEventName = (typeof USAGE_EVENT_NAMES)[number];
+import type { UsageEventName } from '@portal/contracts';
 
 /** Short texts under plain names, e.g. `{ method: 'GET', operationId: 'Products.List' }`. */
 export type UsageProps = Readonly<Record<string, string>>;

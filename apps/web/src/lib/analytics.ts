@@ -1,6 +1,7 @@
 import { PORTAL_CLAIMS, stringClaim } from '@/auth/claims';
 import type { Marketplace, PortalUser } from '@/services/portal';
-import type { UsageEvent, UsageEventName, UsageProps } from './analytics-events';
+import type { UsageEventName } from '@portal/contracts';
+import type { UsageEvent, UsageProps } from './analytics-events';
 import { pagePattern } from './analytics-events';
 import { environmentFromHostname, type PortalEnvironment } from './environment';
 

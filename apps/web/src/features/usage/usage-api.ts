@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { getIdentityToken } from '@/auth/oidc-settings';
-import type { UsageEventName } from '@/lib/analytics-events';
+import type { UsageEventName } from '@portal/contracts';
 import { createPortalClient } from '@/services/portal';
 
 // The same identity-token source the render gate uses: no second sign-in or token flow.

@@ -1,4 +1,4 @@
-import type { UsageEventName } from '@/lib/analytics-events';
+import type { UsageEventName } from '@portal/contracts';
 
 /** What each counted event is called on the usage page, in the order the rows are listed. */
 export const FEATURE_LABELS: Readonly<Record<UsageEventName, string>> = {

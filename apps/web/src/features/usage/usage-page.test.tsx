@@ -3,7 +3,7 @@ import { MemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
 import { TestPortal, testPortalContext } from '@/app/portal/test-portal-context';
-import { USAGE_EVENT_NAMES } from '@/lib/analytics-events';
+import { USAGE_EVENT_NAMES } from '@portal/contracts';
 import { createQueryClient } from '@/lib/query-client';
 import type { UsageReport } from './usage-api';
 import { UsagePage } from './usage-page';
