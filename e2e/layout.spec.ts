@@ -196,10 +196,14 @@ test.describe('layout: save is in reach and a refusal takes focus', () => {
       await page.getByRole('button', { name: 'Save', exact: true }).click();
       const toast = page.getByRole('status').filter({ hasText: 'Product saved' }).last();
       await expect(toast).toBeVisible();
-      const toastBox = await box(toast);
+      // The toast slides in from below: where it comes to rest is what counts, so each check waits for that.
       for (const name of ['Save', 'Delete', 'Discard changes']) {
         const button = await box(page.getByRole('button', { name, exact: true }));
-        expect(intersects(toastBox, button), `the toast covers ${name} at ${viewport.width} px`).toBe(false);
+        await expect
+          .poll(async () => intersects(await box(toast), button), {
+            message: `the toast covers ${name} at ${viewport.width} px`,
+          })
+          .toBe(false);
       }
       await page.screenshot({ path: test.info().outputPath(`layout-toast-${viewport.width}.png`) });
     }
