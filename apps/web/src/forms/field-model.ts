@@ -111,6 +111,23 @@ const ID_FIELD_NAMES = new Set([
   'DeliveryConfigID',
 ]);
 
+/**
+ * An ID text box outside a generated form (a recipe's product, a sync's catalog): the field the ID picker needs to
+ * offer the marketplace's list for `name` (e.g. 'CatalogID').
+ */
+export function standaloneIdField(name: string, label: string): FormField {
+  return {
+    path: name,
+    name,
+    label,
+    control: 'text',
+    rules: { required: false, email: false },
+    idField: true,
+    unhandled: false,
+    schema: { type: 'string' },
+  };
+}
+
 /** True for a property naming another resource's identifier (not the item's own `ID`). */
 export function isIdFieldName(name: string): boolean {
   return ID_FIELD_NAMES.has(name) || (name.length > 2 && name.endsWith('ID'));

@@ -1,7 +1,7 @@
 import { Box, Field, Flex, Input } from '@chakra-ui/react';
 import { useState } from 'react';
 import type { ControlProps } from '@/forms/control-props';
-import type { FormField } from '@/forms/field-model';
+import { standaloneIdField } from '@/forms/field-model';
 import { IdPicker } from '@/forms/pickers/id-picker';
 import { PickerScope, usePickerSource } from '@/forms/pickers/picker-source';
 
@@ -12,19 +12,6 @@ import { PickerScope, usePickerSource } from '@/forms/pickers/picker-source';
 // says whose categories to list. Without a picker source (tests, screens outside the admin) a plain text box.
 
 type IdName = 'ProductID' | 'CatalogID' | 'CategoryID';
-
-function idField(name: IdName, label: string): FormField {
-  return {
-    path: name,
-    name,
-    label,
-    control: 'text',
-    rules: { required: false, email: false },
-    idField: true,
-    unhandled: false,
-    schema: { type: 'string' },
-  };
-}
 
 interface IdPickerFieldProps {
   readonly name: IdName;
@@ -53,7 +40,7 @@ export function IdPickerField(props: IdPickerFieldProps) {
       </Field.Label>
       {/* The category list reads its catalogID path parameter from the scope; other lists need none. */}
       <PickerScope params={catalog ? { catalogID: catalog } : undefined}>
-        <IdPicker field={idField(name, label)} control={control} fallback={fallback} />
+        <IdPicker field={standaloneIdField(name, label)} control={control} fallback={fallback} />
       </PickerScope>
       {helperText && <Field.HelperText>{helperText}</Field.HelperText>}
     </Field.Root>

@@ -129,6 +129,7 @@ describe('ID pickers inside list items', { timeout: 20_000 }, () => {
     addItem('Items To Return');
     fireEvent.click(await screen.findByRole('combobox', { name: 'Line Item ID' }));
     await screen.findByRole('option', { name: /li-1/ });
-    expect(calls.at(-1)?.path).toBe('/orders/All/o1/lineitems');
+    // Not necessarily the last call: the Order ID box's own debounced search may land after it on a busy machine.
+    expect(calls.map((call) => call.path)).toContain('/orders/All/o1/lineitems');
   });
 });

@@ -1,6 +1,6 @@
 import { Input } from '@chakra-ui/react';
 import type { ControlProps } from '@/forms/control-props';
-import type { FormField } from '@/forms/field-model';
+import { standaloneIdField } from '@/forms/field-model';
 import { IdPicker } from '@/forms/pickers/id-picker';
 import { PickerScope } from '@/forms/pickers/picker-source';
 
@@ -20,16 +20,7 @@ export interface SyncIdPickerProps {
  * offered underneath. Sits inside the caller's `Field.Root`, which labels it.
  */
 export function SyncIdPicker({ name, label, value, onChange, onBlur, catalogId }: SyncIdPickerProps) {
-  const field: FormField = {
-    path: name,
-    name,
-    label,
-    control: 'text',
-    rules: { required: false, email: false },
-    idField: true,
-    unhandled: false,
-    schema: { type: 'string' },
-  };
+  const field = standaloneIdField(name, label);
   const control: ControlProps = {
     value,
     name,
