@@ -32,6 +32,8 @@ test.describe('Product usage', () => {
     test.setTimeout(60_000);
     await signIn(page, DEMO_USERS.owner);
     // The page is in the user menu, for organization admins.
+    // Opened once the home page has settled: a menu opened while it still renders can lose the click (seen once).
+    await expect(page.getByRole('region', { name: 'Set up API access' })).toBeVisible();
     await page.getByRole('button', { name: 'Morgan Blake' }).click();
     await page.getByRole('menuitem', { name: 'Product usage' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Product usage' })).toBeVisible();
