@@ -125,7 +125,8 @@ test.describe('sync tools', () => {
     await openSyncTools(page, DEMO_USERS.owner, staging);
     for (const tab of ['Product sync', 'Order sync', 'Entity sync']) {
       await page.getByRole('tab', { name: tab }).click();
-      const panel = page.getByRole('tabpanel');
+      // Name the panel: the one being left can still be in the page for a moment.
+      const panel = page.getByRole('tabpanel', { name: tab });
       await expect(panel.getByRole('note', { name: 'No delivery configuration' })).toContainText(
         'This marketplace has no delivery configuration, so a sync has nowhere to send its items',
       );
@@ -170,7 +171,7 @@ test.describe('sync tools without SyncAdmin', () => {
     await openSyncTools(page, DEMO_USERS.viewer);
     for (const tab of ['Product sync', 'Order sync', 'Entity sync']) {
       await page.getByRole('tab', { name: tab }).click();
-      await expect(page.getByRole('tabpanel').getByText(UNAUTHORIZED)).toBeVisible();
+      await expect(page.getByRole('tabpanel', { name: tab }).getByText(UNAUTHORIZED)).toBeVisible();
       await expect(page.getByRole('button', { name: 'Submit' })).toHaveCount(0);
     }
     await expectNoSeriousViolations(page);
