@@ -5,6 +5,7 @@
  */
 export * from './deliveries.ts';
 export * from './grants.ts';
+export * from './marketplaces.ts';
 export * from './portal-claims.ts';
 export * from './received-deliveries.ts';
 export * from './search-indexes.ts';

@@ -22,6 +22,7 @@ import { registerSubscriptionRoutes } from './routes-subscriptions.ts';
 import { registerSyncRoutes } from './routes-syncs.ts';
 import { createCaptcha, type CaptchaOptions } from './captcha.ts';
 import { seedPortalDemo } from './seed.ts';
+import { loadSecretBox } from './connected/secret-box.ts';
 import { weeklyStagingRestoreJob } from './staging-restore-source.ts';
 import type { PortalServices } from './services.ts';
 
@@ -53,6 +54,8 @@ export function createPortalPart(options: PortalPartOptions = {}): Part {
       db: app.database.db,
       platform,
       allowedRoles: createAllowedRoles((url) => platform.getPublicJson(url)),
+      secretBox: once(() => loadSecretBox(config)),
+      privateAddresses: config.connectedAllowPrivateAddresses,
     };
     // Its key is shared through the database, so every process verifies every other's challenges.
     const captcha = createCaptcha(app.database.db, options.captcha);
@@ -89,6 +92,18 @@ export function createPortalPart(options: PortalPartOptions = {}): Part {
       body: problemBody(status, message),
       contentType: 'application/problem+json; charset=utf-8',
     }),
+  };
+}
+
+/** `load` run on the first call only; a failed load runs again on the next call, so a fixed key file is picked up. */
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
   };
 }
 

@@ -1,5 +1,7 @@
+import type { PrivateAddressPolicy } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { AllowedRoles } from './allowed-roles.ts';
+import type { SecretBox } from './connected/secret-box.ts';
 import type { PlatformClient } from './platform-client.ts';
 
 /** What the portal's route modules share, built once per plugin instance. */
@@ -7,4 +9,11 @@ export interface PortalServices {
   db: Db;
   platform: PlatformClient;
   allowedRoles: AllowedRoles;
+  /**
+   * The box sealing connected marketplaces' client secrets, loaded on first use: a server on PostgreSQL without
+   * PORTAL_SECRETS_KEY still starts, and only connecting (or calling) a connected marketplace fails, saying why.
+   */
+  secretBox: () => Promise<SecretBox>;
+  /** Which private addresses a connected marketplace may have (CONNECTED_ALLOW_PRIVATE_ADDRESSES). */
+  privateAddresses: PrivateAddressPolicy;
 }
