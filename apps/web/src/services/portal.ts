@@ -3,6 +3,7 @@ import {
   SEARCH_INDEX_TYPES,
   type Grant,
   type Grants,
+  type MarketplaceInfo,
   type SearchIndexStatus,
   type SearchIndexType,
 } from '@portal/contracts';
@@ -34,15 +35,8 @@ export interface PortalUser {
   IsOrganizationAdmin: boolean;
 }
 
-/** `GET /marketplace`. */
-export interface Marketplace {
-  Id: string;
-  Name: string;
-  /** Sandbox, Staging, Production or another name. */
-  OcEnvironment: string;
-  Region: { Id: string | null; Name: string | null };
-  CoreApiUrl: string;
-}
+/** `GET /marketplace`: the shared contract, whose `Kind` says whether the marketplace is hosted or connected. */
+export type Marketplace = MarketplaceInfo;
 
 /** A role group as the roles page edits it (the body of `PUT /marketplace/roles/{id}`). */
 export interface RoleGroupInput extends Grants {

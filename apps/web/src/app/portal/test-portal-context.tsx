@@ -22,6 +22,7 @@ export function testPortalContext(overrides: Partial<PortalContextValue> = {}): 
       OcEnvironment: 'Sandbox',
       Region: { Id: 'eu', Name: 'Europe' },
       CoreApiUrl: 'http://localhost/platform',
+      Kind: 'Hosted',
     },
     platformBaseUrl: 'http://localhost/platform',
     developerToken: 'token',

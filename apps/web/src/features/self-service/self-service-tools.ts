@@ -45,3 +45,17 @@ export function visibleTools(environment: string): SelfServiceTool[] {
     (tool: SelfServiceTool) => !tool.environments || tool.environments.includes(environment),
   );
 }
+
+/** The side menu's tag on a tool a connected marketplace cannot run. */
+export const NOT_AVAILABLE_TAG = 'Not available';
+
+/**
+ * Why no self-service tool runs on a connected marketplace (issue 21): they use services that only the marketplaces
+ * the product hosts offer, which a marketplace reached over the public API does not have.
+ *
+ * @example
+ * hostedOnlyReason('Acme Live'); // 'This tool uses services that only hosted marketplaces offer, so it is not available on Acme Live, a connected marketplace.'
+ */
+export function hostedOnlyReason(marketplaceName: string): string {
+  return `This tool uses services that only hosted marketplaces offer, so it is not available on ${marketplaceName}, a connected marketplace.`;
+}
