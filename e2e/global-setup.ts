@@ -1,43 +1,38 @@
-import { spawn } from 'node:child_process';
-import fs from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-
-const READY = /Marketplace Portal is ready at (http:\/\/\S+)/;
+import { startProductServer } from './product-server.ts';
+import { prepareRemote } from './remote-marketplace.ts';
 
 /**
- * Starts the real server, as `npm start` runs it, on a free port with a throw-away database,
- * and hands its URL to the tests through E2E_BASE_URL. Set E2E_BASE_URL yourself to test a
- * server that is already running.
+ * Starts two real servers, as `npm start` runs them, each on a free port with a throw-away database, at the same
+ * time (the setup takes as long as one start): the portal under test (E2E_BASE_URL), and a second instance that
+ * stands in for a marketplace elsewhere (E2E_REMOTE_URL, issue 21), prepared over HTTP as its admin would.
+ * Set E2E_BASE_URL yourself to test a server that is already running (and E2E_REMOTE_URL for the remote's
+ * journeys, prepared with remote-marketplace.ts).
  */
 export default async function globalSetup(): Promise<(() => Promise<void>) | undefined> {
   if (process.env.E2E_BASE_URL) return undefined;
-  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-e2e-'));
-  const root = path.resolve(import.meta.dirname, '..');
-  const server = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts')], {
-    cwd: root,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  const url = await new Promise<string>((resolve, reject) => {
-    let output = '';
-    const timer = setTimeout(() => reject(new Error(`server not ready after 120 s:\n${output}`)), 120_000);
-    server.stdout.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = output.match(READY);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
+  const [portal, remote] = await Promise.allSettled([
+    // The portal calls the remote on 127.0.0.1: loopback addresses are allowed (the default on a loopback HOST).
+    startProductServer('portal', { CONNECTED_ALLOW_PRIVATE_ADDRESSES: 'loopback' }),
+    // The remote's background jobs would only add noise; its platform API is all the journeys use.
+    startProductServer('remote', { JOBS_ENABLED: 'false' }).then(async (server) => {
+      try {
+        await prepareRemote(server.url);
+        return server;
+      } catch (error) {
+        await server.stop();
+        throw error;
       }
-    });
-    server.on('exit', (code) => reject(new Error(`server exited (${code}) before it was ready:\n${output}`)));
-  });
-  process.env.E2E_BASE_URL = url;
-
-  return async () => {
-    const exited = new Promise((resolve) => server.on('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-    await fs.rm(dataDir, { recursive: true, force: true });
+    }),
+  ]);
+  const started = [portal, remote].flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+  const stopAll = async () => {
+    await Promise.all(started.map((server) => server.stop()));
   };
+  if (portal.status === 'rejected' || remote.status === 'rejected') {
+    await stopAll();
+    throw portal.status === 'rejected' ? portal.reason : (remote as PromiseRejectedResult).reason;
+  }
+  process.env.E2E_BASE_URL = portal.value.url;
+  process.env.E2E_REMOTE_URL = remote.value.url;
+  return stopAll;
 }
