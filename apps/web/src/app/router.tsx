@@ -29,6 +29,12 @@ export const appRoutes: RouteObject[] = [
           { path: 'roles', lazy: async () => ({ Component: (await import('@/features/roles/roles-page')).RolesPage }) },
           { path: 'usage', lazy: async () => ({ Component: (await import('@/features/usage/usage-page')).UsagePage }) },
           {
+            path: 'marketplaces',
+            lazy: async () => ({
+              Component: (await import('@/features/marketplaces/marketplaces-page')).MarketplacesPage,
+            }),
+          },
+          {
             path: 'console',
             lazy: async () => ({ Component: (await import('@/features/console/console-route')).ConsoleRoute }),
           },

@@ -2,8 +2,12 @@ import {
   GRANTS,
   SEARCH_INDEX_TYPES,
   type Grant,
+  type ConnectMarketplaceInput,
+  type EditMarketplaceInput,
   type Grants,
   type MarketplaceInfo,
+  type MarketplaceList,
+  type MarketplaceSaved,
   type SearchIndexStatus,
   type SearchIndexType,
 } from '@portal/contracts';
@@ -160,6 +164,14 @@ export interface PortalClient {
    * index that will replace it (the spec leaves the shape open).
    */
   rebuildSearchIndex(indexId: string, body: CaptchaAnswer & { id: string }): Promise<SearchIndex | undefined>;
+  /** The organization's marketplaces, hosted and connected, and whether the caller may change them (issue 21). */
+  listMarketplaces(): Promise<MarketplaceList>;
+  /** Connects a marketplace elsewhere; a refused check is a 400 naming the step and the field. */
+  connectMarketplace(input: ConnectMarketplaceInput): Promise<MarketplaceSaved>;
+  /** Renames a connected marketplace and/or replaces its client secret (the checks run again for a secret). */
+  editMarketplace(id: string, input: EditMarketplaceInput): Promise<MarketplaceSaved>;
+  /** Forgets a connected marketplace; nothing on the marketplace itself changes. */
+  disconnectMarketplace(id: string): Promise<void>;
 }
 
 /**
@@ -190,5 +202,9 @@ export function createPortalClient(options: Partial<HttpClientOptions> = {}): Po
     listSearchIndexes: (type) => http.get('/searchindexes', { type }),
     listSearchIndexErrors: (indexId) => http.get(`/searchindexes/${encodeURIComponent(indexId)}/errors`),
     rebuildSearchIndex: (indexId, body) => http.post(`/searchindexes/${encodeURIComponent(indexId)}/rebuild`, body),
+    listMarketplaces: () => http.get('/marketplaces'),
+    connectMarketplace: (input) => http.post('/marketplaces', input),
+    editMarketplace: (id, input) => http.patch(`/marketplaces/${encodeURIComponent(id)}`, input),
+    disconnectMarketplace: (id) => http.delete(`/marketplaces/${encodeURIComponent(id)}`),
   };
 }

@@ -4,8 +4,12 @@ import { useAuth } from 'react-oidc-context';
 import { PORTAL_CLAIMS, stringClaim } from '@/auth/claims';
 import { getIdentityToken } from '@/auth/oidc-settings';
 import { createInventoryClient, type Tenant } from '@/services/inventory';
+import { AppLink } from '@/ui/app-link';
 
 const inventory = createInventoryClient({ getToken: getIdentityToken });
+
+/** The menu value of the Marketplaces page entry: a client-side link, not a tenant address to load. */
+const MARKETPLACES_ITEM = 'marketplaces-page';
 
 /**
  * Where choosing a tenant goes: its portal address when that is served from this origin, otherwise this portal
@@ -32,7 +36,7 @@ export function AppSwitcher() {
     enabled: organization !== '',
   });
   return (
-    <Menu.Root onSelect={({ value }) => window.location.assign(value)}>
+    <Menu.Root onSelect={({ value }) => value !== MARKETPLACES_ITEM && window.location.assign(value)}>
       <Menu.Trigger asChild>
         <IconButton aria-label="Switch tenant" variant="ghost" size="sm">
           <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" fill="currentColor">
@@ -65,6 +69,10 @@ export function AppSwitcher() {
                 </Menu.Item>
               ))}
             </Menu.ItemGroup>
+            <Menu.Separator />
+            <Menu.Item value={MARKETPLACES_ITEM} asChild>
+              <AppLink to="/marketplaces">Marketplaces</AppLink>
+            </Menu.Item>
           </Menu.Content>
         </Menu.Positioner>
       </Portal>

@@ -15,6 +15,7 @@ const ROUTE_LABELS: Readonly<Record<string, string>> = {
   admin: 'Admin',
   roles: 'Roles',
   usage: 'Product usage',
+  marketplaces: 'Marketplaces',
   console: 'API console',
   'self-service': 'Self-service',
   'index-tools': 'Index tools',

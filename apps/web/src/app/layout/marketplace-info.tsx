@@ -1,5 +1,6 @@
 import { Badge, Box, Button, Icon, Popover, Portal } from '@chakra-ui/react';
 import { usePortalContext } from '@/app/portal/portal-context';
+import { AppLink } from '@/ui/app-link';
 import { DetailList, type DetailRow } from '@/ui/detail-list';
 import { environmentPalette } from './marketplace-environment';
 
@@ -21,7 +22,7 @@ function InfoIcon() {
  * an info mark now, and switching stays with the switcher's grid button. Visible at every width, truncated on phones.
  */
 export function MarketplaceInfo() {
-  const { marketplace } = usePortalContext();
+  const { marketplace, me } = usePortalContext();
   const environment = marketplace.OcEnvironment;
   const rows: DetailRow[] = [
     ['Marketplace Name', marketplace.Name],
@@ -63,6 +64,12 @@ export function MarketplaceInfo() {
                 Marketplace information
               </Popover.Title>
               <DetailList rows={rows} />
+              {/* A close trigger too, so the popover does not stay open over the page the link opens. */}
+              <Popover.CloseTrigger asChild>
+                <AppLink to="/marketplaces" display="inline-block" mt="3" fontSize="sm" colorPalette="blue">
+                  {me.IsOrganizationAdmin ? 'Manage marketplaces' : 'All marketplaces'}
+                </AppLink>
+              </Popover.CloseTrigger>
             </Popover.Body>
           </Popover.Content>
         </Popover.Positioner>

@@ -1,0 +1,127 @@
+import { Button, Stack, Text } from '@chakra-ui/react';
+import type { MarketplaceEnvironment, MarketplaceSaved } from '@portal/contracts';
+import { useState } from 'react';
+import type { FieldError } from '@/services/portal-error';
+import { AppDialog } from '@/ui/app-dialog';
+import { notifyError } from '@/ui/notify-error';
+import { CheckingNotice, RefusalSummary } from './check-list';
+import {
+  EMPTY_CONNECT_DRAFT,
+  errorOf,
+  refusalOf,
+  unplacedMessages,
+  validateConnect,
+  type ConnectDraft,
+  type ConnectRefusal,
+} from './connect-rules';
+import { EnvironmentField, TextField } from './marketplace-fields';
+import { useConnectMarketplace } from './marketplaces-api';
+
+export const CONNECT_INTRO =
+  'Connecting lets the portal manage a marketplace that runs on another compatible platform, through one of its API ' +
+  'clients. The client secret is stored encrypted and is never shown again.';
+
+export interface ConnectDialogProps {
+  onClose: () => void;
+  onConnected: (saved: MarketplaceSaved) => void;
+}
+
+/**
+ * The connect form (issue 21). The portal service checks the address, that it is a platform and that the API client
+ * signs in; a refusal names the failed check and the field to change, and everything typed stays as it was.
+ */
+export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
+  const [draft, setDraft] = useState<ConnectDraft>(EMPTY_CONNECT_DRAFT);
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [refusal, setRefusal] = useState<ConnectRefusal | null>(null);
+  const connect = useConnectMarketplace();
+  const set = (field: keyof ConnectDraft) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
+
+  const submit = async () => {
+    const found = validateConnect(draft);
+    setErrors(found);
+    setRefusal(null);
+    if (found.length > 0) return;
+    try {
+      const saved = await connect.mutateAsync({
+        Name: draft.Name.trim(),
+        Environment: draft.Environment as MarketplaceEnvironment,
+        ApiUrl: draft.ApiUrl.trim(),
+        ClientID: draft.ClientID.trim(),
+        ClientSecret: draft.ClientSecret,
+      });
+      onConnected(saved);
+    } catch (error) {
+      const refused = refusalOf(error);
+      if (!refused) {
+        notifyError(error);
+        return;
+      }
+      setRefusal(refused);
+      setErrors(refused.fieldErrors);
+    }
+  };
+
+  return (
+    <AppDialog
+      open
+      onOpenChange={(details) => !details.open && onClose()}
+      size="lg"
+      scrollBehavior="inside"
+      title="Connect a marketplace"
+      onSubmit={() => void submit()}
+      busy={connect.isPending}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" colorPalette="blue" loading={connect.isPending} loadingText="Checking…">
+            Connect
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        <Text color="fg.muted">{CONNECT_INTRO}</Text>
+        {connect.isPending && <CheckingNotice />}
+        {refusal && (
+          <RefusalSummary
+            title="The marketplace could not be connected"
+            refusal={refusal}
+            unplaced={unplacedMessages(refusal.fieldErrors)}
+          />
+        )}
+        <TextField field="Name" value={draft.Name} onChange={set('Name')} error={errorOf(errors, 'Name')} />
+        <EnvironmentField
+          value={draft.Environment}
+          onChange={set('Environment')}
+          error={errorOf(errors, 'Environment')}
+        />
+        <TextField
+          field="ApiUrl"
+          type="url"
+          value={draft.ApiUrl}
+          onChange={set('ApiUrl')}
+          error={errorOf(errors, 'ApiUrl')}
+          placeholder="https://api.example.com/v1"
+          helperText="The address the platform's API answers at, as its API clients call it."
+        />
+        <TextField
+          field="ClientID"
+          value={draft.ClientID}
+          onChange={set('ClientID')}
+          error={errorOf(errors, 'ClientID')}
+        />
+        <TextField
+          field="ClientSecret"
+          type="password"
+          value={draft.ClientSecret}
+          onChange={set('ClientSecret')}
+          error={errorOf(errors, 'ClientSecret')}
+          helperText="The API client needs a default context user for the client credentials grant."
+        />
+      </Stack>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,100 @@
+import { Button, Stack, Text } from '@chakra-ui/react';
+import type { EditMarketplaceInput, MarketplaceListItem, MarketplaceSaved } from '@portal/contracts';
+import { useState } from 'react';
+import type { FieldError } from '@/services/portal-error';
+import { AppDialog } from '@/ui/app-dialog';
+import { notifyError } from '@/ui/notify-error';
+import { CheckingNotice, RefusalSummary } from './check-list';
+import { errorOf, refusalOf, unplacedMessages, validateEdit, type ConnectRefusal } from './connect-rules';
+import { TextField } from './marketplace-fields';
+import { useEditMarketplace } from './marketplaces-api';
+
+export interface EditDialogProps {
+  marketplace: MarketplaceListItem;
+  onClose: () => void;
+  /** Called after a save; not called when nothing changed (the dialog just closes). */
+  onSaved: (saved: MarketplaceSaved) => void;
+}
+
+/** Renames a connected marketplace and/or replaces its client secret; an empty secret keeps the stored one. */
+export function EditDialog({ marketplace, onClose, onSaved }: EditDialogProps) {
+  const [name, setName] = useState(marketplace.Name);
+  const [secret, setSecret] = useState('');
+  const [errors, setErrors] = useState<FieldError[]>([]);
+  const [refusal, setRefusal] = useState<ConnectRefusal | null>(null);
+  const edit = useEditMarketplace();
+
+  const submit = async () => {
+    const found = validateEdit({ Name: name });
+    setErrors(found);
+    setRefusal(null);
+    if (found.length > 0) return;
+    // Only what changed is sent: a secret sent again would run the checks again for nothing.
+    const input: EditMarketplaceInput = {
+      ...(name.trim() !== marketplace.Name ? { Name: name.trim() } : {}),
+      ...(secret ? { ClientSecret: secret } : {}),
+    };
+    if (Object.keys(input).length === 0) {
+      onClose();
+      return;
+    }
+    try {
+      onSaved(await edit.mutateAsync({ id: marketplace.ID, input }));
+    } catch (error) {
+      const refused = refusalOf(error);
+      if (!refused) {
+        notifyError(error);
+        return;
+      }
+      setRefusal(refused);
+      setErrors(refused.fieldErrors);
+    }
+  };
+
+  return (
+    <AppDialog
+      open
+      onOpenChange={(details) => !details.open && onClose()}
+      size="lg"
+      scrollBehavior="inside"
+      title={`Edit ${marketplace.Name}`}
+      onSubmit={() => void submit()}
+      busy={edit.isPending}
+      footer={
+        <>
+          <Button variant="outline" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" colorPalette="blue" loading={edit.isPending} loadingText="Saving…">
+            Save
+          </Button>
+        </>
+      }
+    >
+      <Stack gap="4">
+        <Text color="fg.muted">
+          {`Signed in as API client ${marketplace.ClientID ?? ''} at ${marketplace.ApiUrl}. A new secret is checked ` +
+            'against the marketplace before it replaces the stored one, and is stored encrypted.'}
+        </Text>
+        {edit.isPending && secret && <CheckingNotice />}
+        {refusal && (
+          <RefusalSummary
+            title="The changes could not be saved"
+            refusal={refusal}
+            unplaced={unplacedMessages(refusal.fieldErrors)}
+          />
+        )}
+        <TextField field="Name" value={name} onChange={setName} error={errorOf(errors, 'Name')} />
+        <TextField
+          field="ClientSecret"
+          type="password"
+          required={false}
+          value={secret}
+          onChange={setSecret}
+          error={errorOf(errors, 'ClientSecret')}
+          helperText="Leave empty to keep the stored secret."
+        />
+      </Stack>
+    </AppDialog>
+  );
+}
