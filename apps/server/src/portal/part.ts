@@ -15,6 +15,7 @@ import { registerApiClientRoutes } from './routes-apiclients.ts';
 import { registerDeliveryRoutes } from './routes-deliveries.ts';
 import { registerReceiverInspectRoutes } from '../receiver/inspect-routes.ts';
 import { registerMeRoutes } from './routes-me.ts';
+import { registerMarketplaceRoutes } from './connected/routes-marketplaces.ts';
 import { registerRoleRoutes } from './routes-roles.ts';
 import { registerSearchIndexRoutes } from './routes-searchindexes.ts';
 import { registerStagingRestoreRoutes } from './routes-staging-restore.ts';
@@ -78,6 +79,7 @@ export function createPortalPart(options: PortalPartOptions = {}): Part {
       registerDeliveryRoutes(api, services);
       registerReceiverInspectRoutes(api, services);
       registerAnalyticsRoutes(api, services);
+      registerMarketplaceRoutes(api, services);
     });
   }
 

@@ -8,7 +8,8 @@ import type { SecretBox } from './secret-box.ts';
 /*
  * The connected marketplaces of each organization (issue 21): what the portal keeps to reach a marketplace that runs
  * on another platform. The client secret goes in sealed and comes out only through `connectedCredentials`, for the
- * portal service's own calls; the listing never carries it.
+ * portal service's own calls; the listing never carries it. Every function takes a `Db`, which a drizzle
+ * transaction also is, so the routes write the connected row and its identity tenant in one transaction.
  */
 
 export const ENVIRONMENTS = ['Sandbox', 'Staging', 'Production'] as const;
@@ -102,6 +103,28 @@ function validClientSecret(value: unknown): string {
     throw new ConnectedInputError('Client secret', `Client secret must be at most ${LIMITS.clientSecret} characters.`);
   }
   return value;
+}
+
+/**
+ * The input as the store would keep it (trimmed, the address in one spelling), or the first ConnectedInputError:
+ * the routes check it before running the connection checks, so a typo never reaches the remote.
+ */
+export function checkNewConnectedMarketplace(input: NewConnectedMarketplace): NewConnectedMarketplace {
+  return {
+    name: validName(input.name),
+    environment: validEnvironment(input.environment),
+    apiUrl: normalizeApiUrl(input.apiUrl),
+    clientId: validClientId(input.clientId),
+    clientSecret: validClientSecret(input.clientSecret),
+  };
+}
+
+/** The changes as the store would keep them, or the first ConnectedInputError. */
+export function checkConnectedChanges(changes: ConnectedMarketplaceChanges): ConnectedMarketplaceChanges {
+  return {
+    ...(changes.name === undefined ? {} : { name: validName(changes.name) }),
+    ...(changes.clientSecret === undefined ? {} : { clientSecret: validClientSecret(changes.clientSecret) }),
+  };
 }
 
 const PUBLIC_COLUMNS = {
