@@ -137,7 +137,7 @@ test.describe('Connected marketplace', () => {
       const context = new URLSearchParams({ organization: ORGANIZATION, tenantName }).toString();
 
       // Home: the marketplace the browser calls is the remote platform.
-      const card = page.getByRole('region', { name: 'Your marketplace' });
+      const card = page.getByRole('region', { name: 'Your marketplace', exact: true });
       await expect(card).toContainText(tenantName);
       await expect(card).toContainText(`${remote}/platform`);
       await screenshots(page, 'connected-home');

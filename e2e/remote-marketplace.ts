@@ -36,8 +36,14 @@ async function call(remoteUrl: string, path: string, init: RequestInit & { token
   return response;
 }
 
-/** Signs in to the remote's demo-sandbox as its admin (password grant); the token can do everything. */
-export async function remoteAdminToken(remoteUrl: string): Promise<string> {
+/**
+ * Signs in to the remote's demo-sandbox as its admin (password grant); the token can do everything. Once prepared,
+ * the client has a secret, and the grant must carry it.
+ */
+export async function remoteAdminToken(
+  remoteUrl: string,
+  secret: string | null = REMOTE_CLIENT_SECRET,
+): Promise<string> {
   const response = await call(remoteUrl, '/oauth/token', {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -47,6 +53,7 @@ export async function remoteAdminToken(remoteUrl: string): Promise<string> {
       username: 'admin',
       password: 'Demo-Admin-1',
       scope: 'FullAccess',
+      ...(secret === null ? {} : { client_secret: secret }),
     }).toString(),
   });
   return ((await response.json()) as { access_token: string }).access_token;
@@ -64,7 +71,7 @@ export async function remoteGet<T = Record<string, unknown>>(remoteUrl: string, 
  * profile the demo data holds).
  */
 export async function prepareRemote(remoteUrl: string): Promise<void> {
-  const token = await remoteAdminToken(remoteUrl);
+  const token = await remoteAdminToken(remoteUrl, null);
   const send = (method: string, path: string, body: unknown) =>
     call(remoteUrl, `/v1${path}`, { method, token, body: JSON.stringify(body) });
   await send('PATCH', `/apiclients/${REMOTE_CLIENT_ID}`, { ClientSecret: REMOTE_CLIENT_SECRET });

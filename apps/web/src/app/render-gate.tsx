@@ -31,7 +31,9 @@ export function RenderGate({ children }: { children: ReactNode }) {
     queryFn: () => portal.getDeveloperToken(),
     staleTime: Infinity,
   });
-  const baseUrl = marketplace.data ? platformBaseUrl(marketplace.data.CoreApiUrl, window.location.origin) : '';
+  const baseUrl = marketplace.data
+    ? platformBaseUrl(marketplace.data.CoreApiUrl, window.location.origin, marketplace.data.Kind)
+    : '';
   const platform = useMemo(() => createPlatformClient({ baseUrl }), [baseUrl]);
   const description = useQuery({
     ...apiDescriptionQueryOptions({ baseUrl, fetchJson: platform.getJson }),
