@@ -29,7 +29,8 @@ function valueOf(dialog: HTMLElement, label: RegExp): string {
   return (within(dialog).getByLabelText(label) as HTMLInputElement).value;
 }
 
-describe('ConnectDialog', () => {
+// Whole dialogs render and refetch here: on a machine shared with other test files the default 5 s is too tight.
+describe('ConnectDialog', { timeout: 15_000 }, () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();

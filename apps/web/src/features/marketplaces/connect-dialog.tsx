@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import type { MarketplaceEnvironment, MarketplaceSaved } from '@portal/contracts';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { FieldError } from '@/services/portal-error';
 import { AppDialog } from '@/ui/app-dialog';
 import { notifyError } from '@/ui/notify-error';
@@ -62,6 +62,11 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
     }
   };
 
+  const submitForm = (event: FormEvent) => {
+    event.preventDefault();
+    void submit();
+  };
+
   return (
     <AppDialog
       open
@@ -69,59 +74,67 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
       size="lg"
       scrollBehavior="inside"
       title="Connect a marketplace"
-      onSubmit={() => void submit()}
       busy={connect.isPending}
       footer={
         <>
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" colorPalette="blue" loading={connect.isPending} loadingText="Checking…">
+          <Button
+            type="submit"
+            form="connect-marketplace-form"
+            colorPalette="blue"
+            loading={connect.isPending}
+            loadingText="Checking…"
+          >
             Connect
           </Button>
         </>
       }
     >
-      <Stack gap="4">
-        <Text color="fg.muted">{CONNECT_INTRO}</Text>
-        {connect.isPending && <CheckingNotice />}
-        {refusal && (
-          <RefusalSummary
-            title="The marketplace could not be connected"
-            refusal={refusal}
-            unplaced={unplacedMessages(refusal.fieldErrors)}
+      {/* The form sits in the body, not around the whole dialog, so the body keeps its own scrolling. */}
+      <form id="connect-marketplace-form" noValidate onSubmit={submitForm}>
+        <Stack gap="4">
+          <Text color="fg.muted">{CONNECT_INTRO}</Text>
+          {connect.isPending && <CheckingNotice />}
+          {refusal && (
+            <RefusalSummary
+              title="The marketplace could not be connected"
+              refusal={refusal}
+              unplaced={unplacedMessages(refusal.fieldErrors)}
+            />
+          )}
+          <TextField field="Name" value={draft.Name} onChange={set('Name')} error={errorOf(errors, 'Name')} />
+          <EnvironmentField
+            value={draft.Environment}
+            onChange={set('Environment')}
+            error={errorOf(errors, 'Environment')}
           />
-        )}
-        <TextField field="Name" value={draft.Name} onChange={set('Name')} error={errorOf(errors, 'Name')} />
-        <EnvironmentField
-          value={draft.Environment}
-          onChange={set('Environment')}
-          error={errorOf(errors, 'Environment')}
-        />
-        <TextField
-          field="ApiUrl"
-          type="url"
-          value={draft.ApiUrl}
-          onChange={set('ApiUrl')}
-          error={errorOf(errors, 'ApiUrl')}
-          placeholder="https://api.example.com/v1"
-          helperText="The address the platform's API answers at, as its API clients call it."
-        />
-        <TextField
-          field="ClientID"
-          value={draft.ClientID}
-          onChange={set('ClientID')}
-          error={errorOf(errors, 'ClientID')}
-        />
-        <TextField
-          field="ClientSecret"
-          type="password"
-          value={draft.ClientSecret}
-          onChange={set('ClientSecret')}
-          error={errorOf(errors, 'ClientSecret')}
-          helperText="The API client needs a default context user for the client credentials grant."
-        />
-      </Stack>
+          <TextField
+            field="ApiUrl"
+            type="url"
+            value={draft.ApiUrl}
+            onChange={set('ApiUrl')}
+            error={errorOf(errors, 'ApiUrl')}
+            placeholder="https://api.example.com/v1"
+            helperText="The address the platform's API answers at, as its API clients call it."
+          />
+          <TextField
+            field="ClientID"
+            value={draft.ClientID}
+            onChange={set('ClientID')}
+            error={errorOf(errors, 'ClientID')}
+          />
+          <TextField
+            field="ClientSecret"
+            type="password"
+            value={draft.ClientSecret}
+            onChange={set('ClientSecret')}
+            error={errorOf(errors, 'ClientSecret')}
+            helperText="The API client needs a default context user for the client credentials grant."
+          />
+        </Stack>
+      </form>
     </AppDialog>
   );
 }

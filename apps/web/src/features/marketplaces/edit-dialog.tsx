@@ -1,6 +1,6 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import type { EditMarketplaceInput, MarketplaceListItem, MarketplaceSaved } from '@portal/contracts';
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { FieldError } from '@/services/portal-error';
 import { AppDialog } from '@/ui/app-dialog';
 import { notifyError } from '@/ui/notify-error';
@@ -51,6 +51,11 @@ export function EditDialog({ marketplace, onClose, onSaved }: EditDialogProps) {
     }
   };
 
+  const submitForm = (event: FormEvent) => {
+    event.preventDefault();
+    void submit();
+  };
+
   return (
     <AppDialog
       open
@@ -58,43 +63,51 @@ export function EditDialog({ marketplace, onClose, onSaved }: EditDialogProps) {
       size="lg"
       scrollBehavior="inside"
       title={`Edit ${marketplace.Name}`}
-      onSubmit={() => void submit()}
       busy={edit.isPending}
       footer={
         <>
           <Button variant="outline" onClick={onClose}>
             Cancel
           </Button>
-          <Button type="submit" colorPalette="blue" loading={edit.isPending} loadingText="Saving…">
+          <Button
+            type="submit"
+            form="edit-marketplace-form"
+            colorPalette="blue"
+            loading={edit.isPending}
+            loadingText="Saving…"
+          >
             Save
           </Button>
         </>
       }
     >
-      <Stack gap="4">
-        <Text color="fg.muted">
-          {`Signed in as API client ${marketplace.ClientID ?? ''} at ${marketplace.ApiUrl}. A new secret is checked ` +
-            'against the marketplace before it replaces the stored one, and is stored encrypted.'}
-        </Text>
-        {edit.isPending && secret && <CheckingNotice />}
-        {refusal && (
-          <RefusalSummary
-            title="The changes could not be saved"
-            refusal={refusal}
-            unplaced={unplacedMessages(refusal.fieldErrors)}
+      {/* The form sits in the body, not around the whole dialog, so the body keeps its own scrolling. */}
+      <form id="edit-marketplace-form" noValidate onSubmit={submitForm}>
+        <Stack gap="4">
+          <Text color="fg.muted">
+            {`Signed in as API client ${marketplace.ClientID ?? ''} at ${marketplace.ApiUrl}. A new secret is checked ` +
+              'against the marketplace before it replaces the stored one, and is stored encrypted.'}
+          </Text>
+          {edit.isPending && secret && <CheckingNotice />}
+          {refusal && (
+            <RefusalSummary
+              title="The changes could not be saved"
+              refusal={refusal}
+              unplaced={unplacedMessages(refusal.fieldErrors)}
+            />
+          )}
+          <TextField field="Name" value={name} onChange={setName} error={errorOf(errors, 'Name')} />
+          <TextField
+            field="ClientSecret"
+            type="password"
+            required={false}
+            value={secret}
+            onChange={setSecret}
+            error={errorOf(errors, 'ClientSecret')}
+            helperText="Leave empty to keep the stored secret."
           />
-        )}
-        <TextField field="Name" value={name} onChange={setName} error={errorOf(errors, 'Name')} />
-        <TextField
-          field="ClientSecret"
-          type="password"
-          required={false}
-          value={secret}
-          onChange={setSecret}
-          error={errorOf(errors, 'ClientSecret')}
-          helperText="Leave empty to keep the stored secret."
-        />
-      </Stack>
+        </Stack>
+      </form>
     </AppDialog>
   );
 }

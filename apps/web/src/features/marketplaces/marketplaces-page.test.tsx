@@ -10,7 +10,8 @@ function setViewport(width: number) {
   ).happyDOM.setViewport({ width, height: 900 });
 }
 
-describe('MarketplacesPage', () => {
+// Whole dialogs render and refetch here: on a machine shared with other test files the default 5 s is too tight.
+describe('MarketplacesPage', { timeout: 15_000 }, () => {
   afterEach(() => {
     cleanup();
     vi.unstubAllGlobals();
