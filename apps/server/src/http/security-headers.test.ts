@@ -1,12 +1,14 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/database.ts';
 import { parts } from '../parts.ts';
+import { connectedOriginsChanged } from '../portal/marketplace/connected-origins.ts';
 import { createTestDatabaseTarget, testConfig, type TestDatabaseTarget } from '../testing/test-database.ts';
 
 let target: TestDatabaseTarget;
@@ -160,5 +162,34 @@ describe('over https (TLS ends at a proxy)', () => {
       // A platform on another origin is one the console calls.
       expect(policy['connect-src'], url).toEqual(["'self'", 'https://api.platform.example']);
     }
+  });
+});
+
+describe('with connected marketplaces', () => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await appFor('http://portal.test:4000');
+  });
+  afterAll(async () => {
+    await database.db.execute(sql`delete from portal.connected_marketplaces where id = 'connected-csp-test'`);
+    connectedOriginsChanged(database.db);
+  });
+
+  it("admits a connected marketplace's API origin to the web app's connect-src, not to other pages", async () => {
+    expect(csp((await head(app, '/')).headers['content-security-policy'])['connect-src']).toEqual(["'self'"]);
+    await database.db.execute(sql`
+      insert into portal.connected_marketplaces (id, organization_id, name, environment, api_url, client_id,
+        sealed_client_secret)
+      values ('connected-csp-test', 'org-csp', 'Elsewhere', 'Sandbox', 'https://api.elsewhere.example:8443/v1',
+        'client', 'sealed')`);
+    // What the Marketplaces routes do after connecting one; otherwise the list is read again within 30 s.
+    connectedOriginsChanged(database.db);
+    for (const url of ['/', '/admin/products', '/auth/silent-renew?code=x&state=y']) {
+      const policy = csp((await head(app, url)).headers['content-security-policy']);
+      expect(policy['connect-src'], url).toEqual(["'self'", 'https://api.elsewhere.example:8443']);
+    }
+    // The API prefixes and the identity pages keep their own policy.
+    const identity = csp((await head(app, '/identity/interaction/not-a-real-uid')).headers['content-security-policy']);
+    expect(identity['connect-src']).toEqual(["'self'"]);
   });
 });

@@ -21,14 +21,15 @@ const origin = (url: string) => new URL(url).origin;
  * - No inline or foreign scripts (`script-src 'self'`): the web app's colour-mode script is a file.
  * - Inline styles are allowed: the component library (emotion) and the JSON editor (CodeMirror) add
  *   `<style>` elements at run time, and the identity pages carry their stylesheet inline.
- * - Network calls only to this server, or the platform or identity provider when configured elsewhere.
+ * - Network calls only to this server, or the platform or identity provider when configured elsewhere, and the
+ *   connected marketplaces' APIs (`connectTo`), which the browser calls directly.
  * - No framing (`frame-ancestors 'none'`), except the silent renewal page by the portal itself.
  * - HSTS and upgrade-insecure-requests only when the public URL is https: over plain http they would
  *   break the very next request.
  */
 export function securityHeaderOptions(
   config: SecurityHeaderConfig,
-  { framedBySelf = false }: { framedBySelf?: boolean } = {},
+  { framedBySelf = false, connectTo = [] }: { framedBySelf?: boolean; connectTo?: readonly string[] } = {},
 ): FastifyHelmetOptions {
   const https = new URL(config.publicUrl).protocol === 'https:';
   const self = origin(config.publicUrl);
@@ -46,7 +47,7 @@ export function securityHeaderOptions(
         // data: for the inline favicon.
         imgSrc: ["'self'", 'data:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...elsewhere([config.platformMgmtUrl, config.identityIssuer])],
+        connectSrc: ["'self'", ...elsewhere([config.platformMgmtUrl, config.identityIssuer, ...connectTo])],
         // Sign-in and sign-out forms redirect on to the portal (its dev server too) after posting.
         formAction: ["'self'", ...elsewhere([config.identityIssuer, ...portalOrigins(config)])],
         frameAncestors: [framedBySelf ? "'self'" : "'none'"],
@@ -63,7 +64,8 @@ export function securityHeaderOptions(
 /**
  * Applies the policy to every request of `app`'s context for which `appliesTo` holds. Headers are set
  * on the raw response in `onRequest`, before any handler runs, so they also reach replies a handler
- * hijacks (the identity provider writes its pages to the raw response).
+ * hijacks (the identity provider writes its pages to the raw response). `connectTo` adds origins the
+ * pages may call (the connected marketplaces); it should answer from a cache, as it runs for every page.
  *
  * @example
  * await registerSecurityHeaders(app, config, (request) => !request.url.startsWith('/platform'));
@@ -72,13 +74,27 @@ export async function registerSecurityHeaders(
   app: FastifyInstance,
   config: SecurityHeaderConfig,
   appliesTo: (request: FastifyRequest) => boolean = () => true,
+  connectTo?: () => Promise<readonly string[]>,
 ): Promise<void> {
   // Not global: the platform API and other JSON back ends keep their own headers.
   await app.register(fastifyHelmet, { ...securityHeaderOptions(config), global: false });
-  const framed = securityHeaderOptions(config, { framedBySelf: true });
+  // The options per list of extra origins, built once per change of the list rather than per request.
+  let built: { key: string; plain: FastifyHelmetOptions | undefined; framed: FastifyHelmetOptions } | undefined;
+  const optionsFor = (origins: readonly string[]) => {
+    const key = origins.join(' ');
+    if (built?.key !== key) {
+      built = {
+        key,
+        plain: origins.length === 0 ? undefined : securityHeaderOptions(config, { connectTo: origins }),
+        framed: securityHeaderOptions(config, { framedBySelf: true, connectTo: origins }),
+      };
+    }
+    return built;
+  };
   app.addHook('onRequest', async (request, reply) => {
     if (!appliesTo(request)) return;
+    const options = optionsFor(connectTo ? await connectTo() : []);
     const pathname = request.url.split('?')[0] ?? '/';
-    reply.helmet(SELF_FRAMED_PATHS.includes(pathname) ? framed : undefined);
+    reply.helmet(SELF_FRAMED_PATHS.includes(pathname) ? options.framed : options.plain);
   });
 }

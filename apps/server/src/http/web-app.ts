@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { connectedOrigins } from '../portal/marketplace/connected-origins.ts';
 import { registerSecurityHeaders } from './security-headers.ts';
 
 /**
@@ -21,7 +22,13 @@ export async function registerWebApp(
     const lower = url.toLowerCase();
     return apiPrefixes.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`));
   };
-  await registerSecurityHeaders(app, app.config, (request) => !isApi(request.url.split('?')[0] ?? '/'));
+  // The browser calls connected marketplaces' APIs directly, so the pages' policy admits their origins.
+  await registerSecurityHeaders(
+    app,
+    app.config,
+    (request) => !isApi(request.url.split('?')[0] ?? '/'),
+    () => connectedOrigins(app.database.db),
+  );
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,

@@ -24,6 +24,7 @@ import { registerSyncRoutes } from './routes-syncs.ts';
 import { createCaptcha, type CaptchaOptions } from './captcha.ts';
 import { seedPortalDemo } from './seed.ts';
 import { loadSecretBox } from './connected/secret-box.ts';
+import { createMarketplaceLinks } from './marketplace/resolve.ts';
 import { weeklyStagingRestoreJob } from './staging-restore-source.ts';
 import type { PortalServices } from './services.ts';
 
@@ -36,6 +37,8 @@ export interface PortalPartOptions {
   lookupProfile?: ProfileLookup;
   /** Captcha work per challenge; tests make it small. */
   captcha?: CaptchaOptions;
+  /** How long a call to a connected marketplace may take (default OUTBOUND_TIMEOUT_MS); tests make it short. */
+  connectedTimeoutMs?: number;
 }
 
 /**
@@ -51,12 +54,22 @@ export function createPortalPart(options: PortalPartOptions = {}): Part {
     const platform =
       options.platform ?? createPlatformClient({ baseUrl: config.platformMgmtUrl, secret: config.platformMgmtSecret });
     jobPlatform = platform;
+    const allowedRoles = createAllowedRoles((url) => platform.getPublicJson(url));
+    const secretBox = once(() => loadSecretBox(config));
     const services: PortalServices = {
       db: app.database.db,
       platform,
-      allowedRoles: createAllowedRoles((url) => platform.getPublicJson(url)),
-      secretBox: once(() => loadSecretBox(config)),
+      allowedRoles,
+      secretBox,
       privateAddresses: config.connectedAllowPrivateAddresses,
+      marketplaces: createMarketplaceLinks({
+        db: app.database.db,
+        platform,
+        hostedAllowedRoles: allowedRoles,
+        secretBox,
+        privateAddresses: config.connectedAllowPrivateAddresses,
+        ...(options.connectedTimeoutMs ? { timeoutMs: options.connectedTimeoutMs } : {}),
+      }),
     };
     // Its key is shared through the database, so every process verifies every other's challenges.
     const captcha = createCaptcha(app.database.db, options.captcha);

@@ -2,6 +2,7 @@ import type { SignInUser } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requirePortalUser } from './access.ts';
 import { callerOf } from './auth.ts';
+import { marketplaceFor } from './marketplace/require-hosted.ts';
 import type { MgmtApiClient } from './platform-client.ts';
 import { idParams, listAnswer, optionalText, wholeNumber } from './route-schemas.ts';
 import type { PortalServices } from './services.ts';
@@ -49,12 +50,14 @@ const listQuery = (pageSize: object | undefined) => ({
 });
 
 /** `GET /apiclients?search=&page=` and `GET /apiclients/{clientId}/users?search=&page=&pageSize=`. */
-export function registerApiClientRoutes(app: FastifyInstance, { db, platform }: PortalServices): void {
+export function registerApiClientRoutes(app: FastifyInstance, services: PortalServices): void {
+  const { db } = services;
   app.get<{ Querystring: ListQuery }>(
     '/apiclients',
     { schema: { querystring: listQuery(undefined), response: { 200: listAnswer } } },
     async (request) => {
-      const result = await platform.listApiClients(callerOf(request).tenantName, {
+      const marketplace = await marketplaceFor(services, callerOf(request));
+      const result = await marketplace.listApiClients({
         search: request.query.search?.trim() || undefined,
         page: request.query.page,
         pageSize: API_CLIENT_PAGE_SIZE,
@@ -85,7 +88,8 @@ export function registerApiClientRoutes(app: FastifyInstance, { db, platform }: 
       },
       async (request) => {
         const { clientId } = request.params;
-        const result = await platform.listClientUsers(callerOf(request).tenantName, clientId, {
+        const marketplace = await marketplaceFor(services, callerOf(request));
+        const result = await marketplace.listClientUsers(clientId, {
           search: request.query.search?.trim() || undefined,
           page: request.query.page,
           pageSize: request.query.pageSize ?? API_CLIENT_PAGE_SIZE,

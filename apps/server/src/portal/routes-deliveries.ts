@@ -5,6 +5,7 @@ import { portalUserOf, type PortalUser } from './portal-user.ts';
 import { forbidden } from './problems.ts';
 import { listAnswer, optionalText, wholeNumber } from './route-schemas.ts';
 import type { PortalServices } from './services.ts';
+import { requireHosted } from './marketplace/require-hosted.ts';
 
 /** Who may read which part of the delivery log: the people who may use the tool that sent it. */
 const MAY_READ: Readonly<Record<DeliverySource, (user: PortalUser) => boolean>> = {
@@ -19,10 +20,12 @@ const MAY_READ: Readonly<Record<DeliverySource, (user: PortalUser) => boolean>> 
  * deliveries need a platform role that reads webhooks; syncs need SyncAdmin; post-restore
  * notifications need StagingRestoreAdmin.
  */
-export function registerDeliveryRoutes(app: FastifyInstance, { db, platform }: PortalServices): void {
+export function registerDeliveryRoutes(app: FastifyInstance, services: PortalServices): void {
+  const { db, platform } = services;
   app.get<{ Querystring: { source: DeliverySource; sourceID?: string; page?: number; pageSize?: number } }>(
     '/deliveries',
     {
+      preHandler: requireHosted(services, 'The delivery log'),
       schema: {
         querystring: {
           type: 'object',

@@ -2,7 +2,9 @@ import type { Grant, SignInUser } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { callerOf } from './auth.ts';
 import { developerProfileOf } from './developer-profile.ts';
-import type { PlatformClient, PlatformTokenResponse } from './platform-client.ts';
+import type { MarketplaceLink } from './marketplace/link.ts';
+import { marketplaceFor } from './marketplace/require-hosted.ts';
+import type { PlatformTokenResponse } from './platform-client.ts';
 import { portalUserOf, type PortalUser } from './portal-user.ts';
 import { badRequest, forbidden, notFound } from './problems.ts';
 import { optionalText, passedOn } from './route-schemas.ts';
@@ -19,17 +21,12 @@ const IMPERSONATION_GRANT: Record<SignInUser['CommerceRole'], Grant> = {
 const LOOKUP_PAGE_LIMIT = 20;
 
 /** Every user signing in through the client whose username is `username` in any case. */
-async function usersNamed(
-  platform: PlatformClient,
-  marketplaceId: string,
-  clientId: string,
-  username: string,
-): Promise<SignInUser[]> {
+async function usersNamed(marketplace: MarketplaceLink, clientId: string, username: string): Promise<SignInUser[]> {
   const wanted = username.toLowerCase();
   const found: SignInUser[] = [];
   // The search matches parts of names too, so the exact username may sit on a later page.
   for (let page = 1; page <= LOOKUP_PAGE_LIMIT; page++) {
-    const result = await platform.listClientUsers(marketplaceId, clientId, { search: username, page, pageSize: 100 });
+    const result = await marketplace.listClientUsers(clientId, { search: username, page, pageSize: 100 });
     found.push(...result.Items.filter((user) => user.Username.toLowerCase() === wanted));
     if (page >= result.Meta.TotalPages) break;
   }
@@ -42,13 +39,12 @@ async function usersNamed(
  * case) must be allowed, so a same-named user of another role cannot slip through.
  */
 async function impersonationToken(
-  platform: PlatformClient,
+  marketplace: MarketplaceLink,
   user: PortalUser,
-  marketplaceId: string,
   clientId: string,
   username: string,
 ): Promise<PlatformTokenResponse> {
-  const targets = await usersNamed(platform, marketplaceId, clientId, username);
+  const targets = await usersNamed(marketplace, clientId, username);
   if (targets.length === 0) throw notFound(`No user '${username}' signs in through API client '${clientId}'.`);
   for (const target of targets) {
     const grant = IMPERSONATION_GRANT[target.CommerceRole];
@@ -56,7 +52,8 @@ async function impersonationToken(
       throw forbidden(`Impersonating a ${target.CommerceRole} user needs the ${grant} permission.`);
     }
   }
-  return platform.mintImpersonationToken(marketplaceId, clientId, username);
+  // More than one target only when usernames differ in case; the platform resolves the name as typed.
+  return marketplace.impersonationToken(clientId, username, targets[0] as SignInUser);
 }
 
 const TOKEN_ANSWER = {
@@ -66,7 +63,8 @@ const TOKEN_ANSWER = {
 } as const;
 
 /** `GET /me`, `GET /me/grants`, `GET /marketplace` and `GET /marketplace/token`. */
-export function registerMeRoutes(app: FastifyInstance, { db, platform }: PortalServices): void {
+export function registerMeRoutes(app: FastifyInstance, services: PortalServices): void {
+  const { db } = services;
   app.get('/me', { schema: { response: { 200: passedOn } } }, async (request) => portalUserOf(db, callerOf(request)));
 
   app.get('/me/grants', { schema: { response: { 200: passedOn } } }, async (request) => {
@@ -75,14 +73,7 @@ export function registerMeRoutes(app: FastifyInstance, { db, platform }: PortalS
   });
 
   app.get('/marketplace', { schema: { response: { 200: passedOn } } }, async (request) => {
-    const marketplace = await platform.getMarketplace(callerOf(request).tenantName);
-    return {
-      Id: marketplace.Id,
-      Name: marketplace.Name,
-      OcEnvironment: marketplace.Environment,
-      Region: { Id: marketplace.Region?.Id ?? null, Name: marketplace.Region?.Name ?? null },
-      CoreApiUrl: marketplace.CoreApiUrl,
-    };
+    return (await marketplaceFor(services, callerOf(request))).describe();
   });
 
   app.get<{ Querystring: { clientId?: string; username?: string } }>(
@@ -98,9 +89,10 @@ export function registerMeRoutes(app: FastifyInstance, { db, platform }: PortalS
       const clientId = request.query.clientId?.trim() || undefined;
       const username = request.query.username?.trim() || undefined;
       const user = await portalUserOf(db, caller);
+      const marketplace = await marketplaceFor(services, caller);
       if (clientId === undefined && username === undefined) {
         const profile = developerProfileOf(caller);
-        const token = await platform.mintDeveloperToken(caller.tenantName, caller.email, user.OcRoles, profile);
+        const token = await marketplace.developerToken(caller.email, user.OcRoles, profile);
         return pickToken(token);
       }
       if (clientId === undefined || username === undefined) {
@@ -109,7 +101,7 @@ export function registerMeRoutes(app: FastifyInstance, { db, platform }: PortalS
           { field, message: `${field} is required.` },
         ]);
       }
-      return pickToken(await impersonationToken(platform, user, caller.tenantName, clientId, username));
+      return pickToken(await impersonationToken(marketplace, user, clientId, username));
     },
   );
 }

@@ -37,7 +37,8 @@ function memberEmail(raw: string): string {
  * The roles page: `GET /marketplace/roles`, `GET|PUT /marketplace/roles/{id}` and the group
  * members, `GET /marketplace/roles/{id}/members`, `PUT|DELETE .../members/{email}`.
  */
-export function registerRoleRoutes(app: FastifyInstance, { db, platform, allowedRoles }: PortalServices): void {
+export function registerRoleRoutes(app: FastifyInstance, services: PortalServices): void {
+  const { db } = services;
   const groupParams = { params: idParams('id') };
   const memberParams = {
     params: { ...idParams('id', 'email'), properties: { id: requiredText(), email: requiredText(EMAIL_MAX_LENGTH) } },
@@ -91,8 +92,8 @@ export function registerRoleRoutes(app: FastifyInstance, { db, platform, allowed
         const caller = callerOf(request);
         const id = requireGroupId(request.params.id);
         // The allowed roles are the marketplace API's own, read from its description.
-        const marketplace = await platform.getMarketplace(caller.tenantName);
-        const parsed = parseRoleGroup(request.body, id, await allowedRoles(marketplace.CoreApiUrl));
+        const marketplace = await services.marketplaces.of(caller);
+        const parsed = parseRoleGroup(request.body, id, await marketplace.allowedRoles());
         if (!parsed.ok) throw invalidFields(parsed.errors);
         const saved = await saveRoleGroup(db, caller.tenantName, parsed.group);
         const members = await listMembers(db, caller.tenantName, id);

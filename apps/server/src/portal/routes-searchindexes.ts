@@ -7,6 +7,7 @@ import type { PortalUser } from './portal-user.ts';
 import { forbidden } from './problems.ts';
 import { idParams, passedOn, triggerBody } from './route-schemas.ts';
 import type { PortalServices } from './services.ts';
+import { requireHosted } from './marketplace/require-hosted.ts';
 
 type IndexType = MgmtSearchIndex['Type'];
 
@@ -28,13 +29,12 @@ function mayView(user: PortalUser, type: IndexType): boolean {
  * (spec 1 §7). Viewing needs IndexAdmin or a platform role for the type; rebuilding needs IndexAdmin
  * (the flag the spec leaves unnamed) and a captcha solved for this request; the platform counts the limits.
  */
-export function registerSearchIndexRoutes(
-  app: FastifyInstance,
-  { db, platform }: PortalServices,
-  captcha: Captcha,
-): void {
+export function registerSearchIndexRoutes(app: FastifyInstance, services: PortalServices, captcha: Captcha): void {
+  const { db, platform } = services;
+  const hostedOnly = requireHosted(services, 'Search index management');
   // Nothing about an index is shown, not even whether it exists, to someone who may view no index.
   void app.register(async (viewing) => {
+    viewing.addHook('preHandler', hostedOnly);
     viewing.addHook(
       'preHandler',
       requirePortalUser(db, (user) => mayView(user, 'Products') || mayView(user, 'Orders'), NOT_AUTHORIZED),
@@ -70,6 +70,7 @@ export function registerSearchIndexRoutes(
   });
 
   void app.register(async (rebuilding) => {
+    rebuilding.addHook('preHandler', hostedOnly);
     rebuilding.addHook(
       'preHandler',
       requireGrant(db, 'IndexAdmin', 'Rebuilding a search index needs the IndexAdmin permission of a role group.'),

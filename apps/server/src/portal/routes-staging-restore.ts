@@ -5,6 +5,7 @@ import { captchaToken, type Captcha } from './captcha.ts';
 import { notFound, Problem } from './problems.ts';
 import { optionalText, passedOn, triggerBody } from './route-schemas.ts';
 import type { PortalServices } from './services.ts';
+import { requireHosted } from './marketplace/require-hosted.ts';
 import { NO_PRODUCTION_MARKETPLACE, restorePairs } from './staging-restore-source.ts';
 
 /** Spec 1 §2 "Staging restore": what someone without StagingRestoreAdmin is told. */
@@ -21,12 +22,10 @@ export const STAGING_NEEDS_ORG_ADMIN =
  * and testing also need an organization admin. The platform refuses every environment but Staging
  * (404) and checks the fields (URL and HashKey required).
  */
-export function registerStagingRestoreRoutes(
-  app: FastifyInstance,
-  { db, platform }: PortalServices,
-  captcha: Captcha,
-): void {
+export function registerStagingRestoreRoutes(app: FastifyInstance, services: PortalServices, captcha: Captcha): void {
+  const { db, platform } = services;
   void app.register(async (staging) => {
+    staging.addHook('preHandler', requireHosted(services, 'Staging restore'));
     staging.addHook('preHandler', requireGrant(db, 'StagingRestoreAdmin', STAGING_NOT_AUTHORIZED));
 
     staging.get('/stagingrestorewebhook', { schema: { response: { 200: passedOn } } }, async (request) =>

@@ -4,6 +4,7 @@ import { callerOf } from './auth.ts';
 import { acceptTrigger, type Captcha } from './captcha.ts';
 import { listAnswer, passedOn, triggerBody } from './route-schemas.ts';
 import type { PortalServices } from './services.ts';
+import { requireHosted } from './marketplace/require-hosted.ts';
 
 /** Spec 1 §2 "Subscription tools": what someone without SubscriptionAdmin is told. */
 export const SUBSCRIPTIONS_NOT_AUTHORIZED =
@@ -14,12 +15,10 @@ export const SUBSCRIPTIONS_NOT_AUTHORIZED =
  * a captcha solved for this request (single use); the platform counts the hourly limit (400 past it)
  * and queues the run, answering HourlyJobsRemaining. `GET /subscriptionruns` lists the recent runs.
  */
-export function registerSubscriptionRoutes(
-  app: FastifyInstance,
-  { db, platform }: PortalServices,
-  captcha: Captcha,
-): void {
+export function registerSubscriptionRoutes(app: FastifyInstance, services: PortalServices, captcha: Captcha): void {
+  const { db, platform } = services;
   void app.register(async (subscriptions) => {
+    subscriptions.addHook('preHandler', requireHosted(services, 'Subscription processing'));
     subscriptions.addHook('preHandler', requireGrant(db, 'SubscriptionAdmin', SUBSCRIPTIONS_NOT_AUTHORIZED));
 
     subscriptions.post<{ Body: { id?: string } }>(

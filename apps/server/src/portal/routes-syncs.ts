@@ -6,6 +6,7 @@ import { captchaToken, type Captcha } from './captcha.ts';
 import { badRequest, invalidFields, type FieldError } from './problems.ts';
 import { idParams, listAnswer, optionalText, passedOn, requiredText, triggerBody } from './route-schemas.ts';
 import type { PortalServices } from './services.ts';
+import { requireHosted } from './marketplace/require-hosted.ts';
 
 /** Spec 1 §2 "Sync tools": what someone without SyncAdmin is told. */
 export const SYNC_NOT_AUTHORIZED =
@@ -44,7 +45,8 @@ function date(body: Body, name: string, errors: FieldError[]): Date | undefined 
  * (single use) and the platform queues the run (202 with it). Recent runs and their deliveries are
  * readable for the page.
  */
-export function registerSyncRoutes(app: FastifyInstance, { db, platform }: PortalServices, captcha: Captcha): void {
+export function registerSyncRoutes(app: FastifyInstance, services: PortalServices, captcha: Captcha): void {
+  const { db, platform } = services;
   async function trigger(request: FastifyRequest, what: string, fields: Body) {
     const caller = callerOf(request);
     await captcha.verifyOnce(captchaToken(request.body));
@@ -54,6 +56,7 @@ export function registerSyncRoutes(app: FastifyInstance, { db, platform }: Porta
   }
 
   void app.register(async (syncs) => {
+    syncs.addHook('preHandler', requireHosted(services, 'Syncing'));
     syncs.addHook('preHandler', requireGrant(db, 'SyncAdmin', SYNC_NOT_AUTHORIZED));
 
     syncs.post<{ Body: { CatalogID: string; CategoryID?: string } }>(

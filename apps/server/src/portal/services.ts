@@ -2,6 +2,7 @@ import type { PrivateAddressPolicy } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { AllowedRoles } from './allowed-roles.ts';
 import type { SecretBox } from './connected/secret-box.ts';
+import type { MarketplaceLinks } from './marketplace/resolve.ts';
 import type { PlatformClient } from './platform-client.ts';
 
 /** What the portal's route modules share, built once per plugin instance. */
@@ -16,4 +17,9 @@ export interface PortalServices {
   secretBox: () => Promise<SecretBox>;
   /** Which private addresses a connected marketplace may have (CONNECTED_ALLOW_PRIVATE_ADDRESSES). */
   privateAddresses: PrivateAddressPolicy;
+  /**
+   * The marketplace a caller signed in to, hosted or connected (issue 21): routes call `marketplaceFor(services,
+   * caller)` and do not know which they hold. `platform` stays for the self-service tools, which are hosted only.
+   */
+  marketplaces: MarketplaceLinks;
 }

@@ -39,6 +39,7 @@ describe('GET /marketplace', () => {
       OcEnvironment: 'Sandbox',
       Region: { Id: 'est', Name: 'US-East' },
       CoreApiUrl: `${t.config.publicUrl}/platform`,
+      Kind: 'Hosted',
     });
   });
 

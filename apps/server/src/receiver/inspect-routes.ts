@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ReceivedKind, ReceivedList } from '@portal/contracts';
 import { portalUserFrom, requireGrant } from '../portal/access.ts';
 import { callerOf } from '../portal/auth.ts';
+import { requireHosted } from '../portal/marketplace/require-hosted.ts';
 import type { PortalUser } from '../portal/portal-user.ts';
 import { notFound } from '../portal/problems.ts';
 import { listAnswer, passedOn, wholeNumber } from '../portal/route-schemas.ts';
@@ -31,8 +32,13 @@ export function readableKinds(user: PortalUser): ReceivedKind[] {
  * demo receiver (receiver/part.ts) accepted for the caller's marketplace, newest first, without bodies;
  * `GET /receiver/requests/{id}` is one with its headers and body. Both need SyncAdmin, enforced here.
  */
-export function registerReceiverInspectRoutes(app: FastifyInstance, { db }: Pick<PortalServices, 'db'>): void {
+export function registerReceiverInspectRoutes(
+  app: FastifyInstance,
+  services: Pick<PortalServices, 'db' | 'marketplaces'>,
+): void {
+  const { db } = services;
   void app.register(async (inspector) => {
+    inspector.addHook('preHandler', requireHosted(services, 'The receiver inspector'));
     inspector.addHook('preHandler', requireGrant(db, 'SyncAdmin', RECEIVER_NOT_AUTHORIZED));
 
     inspector.get<{ Querystring: { limit?: number; before?: number } }>(
