@@ -153,6 +153,8 @@ export function compileSearch(
 export interface SortKey {
   value: SQL;
   descending: boolean;
+  /** A numeric value (ordered as a number); otherwise text. Kept lists order changed items by it. */
+  numeric?: boolean;
 }
 
 /** `sortBy` keys (a leading `!` = descending); callers end the order with the id so pages are stable. */
@@ -173,12 +175,12 @@ export function compileSort(
       );
     }
     const field = resolveField(registry, model, name, 'List.InvalidSortProperty');
-    if (field.kind === 'number') return [{ value: sql`${fieldText(field)}::numeric`, descending }];
+    if (field.kind === 'number') return [{ value: sql`${fieldText(field)}::numeric`, descending, numeric: true }];
     if (field.kind === 'dynamic') {
       // xp values may be numbers in one item and text in another: numbers order numerically first.
       const numeric = sql`(CASE WHEN ${fieldJsonType(field)} = 'number' THEN ${fieldText(field)}::numeric END)`;
       return [
-        { value: numeric, descending },
+        { value: numeric, descending, numeric: true },
         { value: fieldText(field), descending },
       ];
     }

@@ -144,6 +144,7 @@ export class PgStore implements Store {
         resource: resource.name,
         matches,
         orderBy,
+        keyOrders: keys.map((key) => ({ descending: key.descending, numeric: key.numeric ?? false })),
         offset,
         pageSize: query.pageSize,
       });
