@@ -105,6 +105,7 @@ describe('ConnectDialog', { timeout: 15_000 }, () => {
     expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ ...typed, Environment: 'Production' });
     expect(await screen.findByText('Connected Acme Shop')).toBeTruthy();
     const warning = screen.getByRole('alert');
+    expect(within(warning).getByText('Connected Acme Shop, with warnings')).toBeTruthy();
     expect(within(warning).getByText(/lacks the roles OrderAdmin and ProductAdmin/)).toBeTruthy();
     expect(await screen.findByTestId('marketplace-acme-shop')).toBeTruthy();
     expect(queryClient.getQueryState(['inventory', 'tenants', 'org-1'])?.isInvalidated).toBe(true);

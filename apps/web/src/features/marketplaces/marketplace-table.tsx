@@ -73,7 +73,9 @@ function Actions({
 }: Omit<MarketplaceTableProps, 'items' | 'currentId'> & { item: MarketplaceListItem }) {
   if (item.Kind !== 'Connected' || !onEdit || !onDisconnect) return null;
   return (
-    <HStack gap="2" justify={{ md: 'end' }}>
+    // Stacked in the table (seven columns beside the sidebar leave no room for two buttons side by side), in a row on
+    // a card.
+    <Stack direction={{ base: 'row', md: 'column' }} gap="2" align={{ base: 'center', md: 'stretch' }}>
       <Button size="sm" variant="outline" onClick={() => onEdit(item)} aria-label={`Edit ${item.Name}`}>
         Edit
       </Button>
@@ -86,7 +88,7 @@ function Actions({
       >
         Disconnect
       </Button>
-    </HStack>
+    </Stack>
   );
 }
 

@@ -21,7 +21,8 @@ type Dialog =
 
 /** Warnings of the last connect or edit (roles the client lacks), kept on the page until dismissed. */
 interface SavedWarnings {
-  name: string;
+  /** 'Connected Acme Shop' or 'Saved Acme Shop'. */
+  what: string;
   warnings: string[];
 }
 
@@ -30,7 +31,7 @@ function WarningsAlert({ saved, onDismiss }: { saved: SavedWarnings; onDismiss: 
     <Alert.Root status="warning" role="alert">
       <Alert.Indicator />
       <Alert.Content>
-        <Alert.Title>{`${saved.name} is connected, with warnings`}</Alert.Title>
+        <Alert.Title>{`${saved.what}, with warnings`}</Alert.Title>
         <Alert.Description>
           <List.Root ps="4">
             {saved.warnings.map((warning) => (
@@ -55,8 +56,9 @@ export function MarketplacesPage() {
 
   const saved = (verb: string) => (result: MarketplaceSaved) => {
     close();
-    toaster.create({ type: 'success', title: `${verb} ${result.Marketplace.Name}` });
-    setWarnings(result.Warnings.length > 0 ? { name: result.Marketplace.Name, warnings: result.Warnings } : null);
+    const what = `${verb} ${result.Marketplace.Name}`;
+    toaster.create({ type: 'success', title: what });
+    setWarnings(result.Warnings.length > 0 ? { what, warnings: result.Warnings } : null);
   };
 
   return (
