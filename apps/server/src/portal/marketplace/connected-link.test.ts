@@ -26,7 +26,8 @@ let remote: SecondInstance;
 let t: PortalTestServer;
 let connectedId = '';
 let downId = '';
-const tokens = { owner: '', dev: '', downOwner: '', hosted: '' };
+let wrongSecretId = '';
+const tokens = { owner: '', dev: '', downOwner: '', wrongSecret: '', hosted: '' };
 
 async function remoteCall(path: string, init: RequestInit & { token?: string } = {}): Promise<Response> {
   const response = await fetch(`${remote.url}/platform${path}`, {
@@ -90,11 +91,20 @@ beforeAll(async () => {
     clientId: ADMIN_CLIENT,
     clientSecret: ADMIN_SECRET,
   });
+  const wrongSecret = await addConnectedMarketplace(db, box, 'org-1', {
+    name: 'Old Secret',
+    environment: 'Sandbox',
+    apiUrl: remote.apiUrl,
+    clientId: ADMIN_CLIENT,
+    clientSecret: 'a-secret-changed-on-the-remote-since',
+  });
+  wrongSecretId = wrongSecret.id;
   connectedId = connected.id;
   downId = down.id;
   tokens.owner = await t.identity.sign(userClaims('owner@org.test', ['Organization Owner'], connectedId));
   tokens.dev = await t.identity.sign(userClaims('dev@org.test', ['Organization User'], connectedId));
   tokens.downOwner = await t.identity.sign(userClaims('owner@org.test', ['Organization Owner'], downId));
+  tokens.wrongSecret = await t.identity.sign(userClaims('owner@org.test', ['Organization Owner'], wrongSecretId));
   tokens.hosted = await t.identity.sign(userClaims('owner@org.test', ['Organization Owner']));
   // Role groups are the portal's, per marketplace; saving one reads the remote's own API description.
   const group = { Id: 'custom-group-1', Name: 'Developers', OcRoles: DEV_ROLES, ...NO_GRANTS, ImpersonateBuyer: true };
@@ -228,5 +238,15 @@ describe('a connected marketplace that is down', () => {
     // Describing it needs no call: the tenant still opens and its screens show the error.
     expect((await t.call('/marketplace', tokens.downOwner)).status).toBe(200);
     expect((await t.call('/apiclients', tokens.downOwner)).status).toBe(502);
+  });
+
+  it("answers 502 with the remote's refusal when the stored secret no longer works", async () => {
+    const { status, body } = await t.call('/apiclients', tokens.wrongSecret);
+    expect(status).toBe(502);
+    const detail = (body as { detail: string }).detail;
+    expect(detail).toMatch(
+      new RegExp(`^The marketplace refused the sign-in of the portal's API client ${ADMIN_CLIENT}: .+`),
+    );
+    expect((await rowOf(wrongSecretId))?.last_error).toBe(detail);
   });
 });

@@ -32,7 +32,7 @@ export interface RemoteState {
   db: Db;
   policy: PrivateAddressPolicy;
   timeoutMs: number;
-  tokens: Map<string, { token: PlatformTokenResponse; renewAt: number }>;
+  tokens: Map<string, { token: Promise<PlatformTokenResponse>; renewAt: number }>;
   /** When each marketplace's success was last written, so a busy marketplace costs one write a minute. */
   reachedAt: Map<string, number>;
 }
@@ -129,7 +129,11 @@ export async function remoteJson<T>(state: RemoteState, row: ConnectedRow, call:
   }
   // A token the marketplace no longer takes (revoked, keys rotated) is not offered again.
   if (response.status === 401 && call.token) {
-    for (const [key, entry] of state.tokens) if (entry.token.access_token === call.token) state.tokens.delete(key);
+    for (const [key, entry] of state.tokens) {
+      if (entry.renewAt !== Number.POSITIVE_INFINITY && (await entry.token).access_token === call.token) {
+        state.tokens.delete(key);
+      }
+    }
   }
   const problem = problemFromPlatform(response.status, body, call.what);
   if (problem.status >= 500) await noteError(state, row.id, problem.message);
@@ -192,9 +196,17 @@ export async function adminToken(
 ): Promise<string> {
   const key = `${row.id}\n${row.apiUrl}\n${row.clientId}\n${scope.join(' ')}`;
   const cached = state.tokens.get(key);
-  if (cached && cached.renewAt > Date.now()) return cached.token.access_token;
-  const token = await grantToken(state, row, await secret(), scope);
-  const lifetimeMs = token.expires_in * 1000;
-  state.tokens.set(key, { token, renewAt: Date.now() + Math.max(0, lifetimeMs - RENEW_BEFORE_MS) });
-  return token.access_token;
+  if (cached && cached.renewAt > Date.now()) return (await cached.token).access_token;
+  // Concurrent calls (a user list reads many companies at once) share one grant; a failed grant is not kept.
+  const token = secret().then((clientSecret) => grantToken(state, row, clientSecret, scope));
+  const entry = { token, renewAt: Number.POSITIVE_INFINITY };
+  state.tokens.set(key, entry);
+  try {
+    const granted = await token;
+    entry.renewAt = Date.now() + Math.max(0, granted.expires_in * 1000 - RENEW_BEFORE_MS);
+    return granted.access_token;
+  } catch (error) {
+    if (state.tokens.get(key) === entry) state.tokens.delete(key);
+    throw error;
+  }
 }
