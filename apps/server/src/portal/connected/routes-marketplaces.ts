@@ -22,6 +22,7 @@ import {
   recordReached,
   removeConnectedMarketplace,
 } from './store.ts';
+import { connectedOriginsChanged } from '../marketplace/connected-origins.ts';
 
 /*
  * The Marketplaces page's routes (issue 21): `GET /marketplaces` for every member of the organization;
@@ -138,6 +139,8 @@ export function registerMarketplaceRoutes(app: FastifyInstance, services: Portal
           }),
         );
         await recordReached(db, added.id);
+        // The web app's pages may call the new marketplace's API from now on (CSP connect-src).
+        connectedOriginsChanged(db);
         const saved: MarketplaceSaved = {
           Marketplace: connectedItem({ ...added, lastReachedAt: new Date(), lastError: null }),
           Warnings: warnings,
@@ -202,6 +205,7 @@ export function registerMarketplaceRoutes(app: FastifyInstance, services: Portal
           return true;
         });
         if (!removed) throw await unknownConnected(db, organizationId, id);
+        connectedOriginsChanged(db);
         return reply.code(204).send();
       },
     );
