@@ -2,7 +2,7 @@ import type { SignInUser } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requirePortalUser } from './access.ts';
 import { callerOf } from './auth.ts';
-import { marketplaceFor } from './marketplace/require-hosted.ts';
+import { marketplaceFor } from './marketplace/resolve.ts';
 import type { MgmtApiClient } from './platform-client.ts';
 import { idParams, listAnswer, optionalText, wholeNumber } from './route-schemas.ts';
 import type { PortalServices } from './services.ts';

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { callerOf } from './auth.ts';
 import { developerProfileOf } from './developer-profile.ts';
 import type { MarketplaceLink } from './marketplace/link.ts';
-import { marketplaceFor } from './marketplace/require-hosted.ts';
+import { marketplaceFor } from './marketplace/resolve.ts';
 import type { PlatformTokenResponse } from './platform-client.ts';
 import { portalUserOf, type PortalUser } from './portal-user.ts';
 import { badRequest, forbidden, notFound } from './problems.ts';

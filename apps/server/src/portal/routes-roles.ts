@@ -15,6 +15,7 @@ import {
 import { parseRoleGroup } from './role-validation.ts';
 import { idParams, listAnswer, passedOn, requiredText } from './route-schemas.ts';
 import type { PortalServices } from './services.ts';
+import { marketplaceFor } from './marketplace/resolve.ts';
 
 // Plain address shape only: the identity provider has already verified the address it signs.
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
@@ -92,7 +93,7 @@ export function registerRoleRoutes(app: FastifyInstance, services: PortalService
         const caller = callerOf(request);
         const id = requireGroupId(request.params.id);
         // The allowed roles are the marketplace API's own, read from its description.
-        const marketplace = await services.marketplaces.of(caller);
+        const marketplace = await marketplaceFor(services, caller);
         const parsed = parseRoleGroup(request.body, id, await marketplace.allowedRoles());
         if (!parsed.ok) throw invalidFields(parsed.errors);
         const saved = await saveRoleGroup(db, caller.tenantName, parsed.group);

@@ -2,6 +2,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import { callerOf } from '../auth.ts';
 import { Problem } from '../problems.ts';
 import type { PortalServices } from '../services.ts';
+import { marketplaceFor } from './resolve.ts';
 
 /**
  * A preHandler for the self-service tools: they use services of the product's own platform (search indexes, syncs,
@@ -16,7 +17,7 @@ export function requireHosted(
   tool: string,
 ): preHandlerAsyncHookHandler {
   return async (request) => {
-    const link = await services.marketplaces.of(callerOf(request));
+    const link = await marketplaceFor(services, callerOf(request));
     if (link.kind !== 'Hosted') {
       throw new Problem(
         409,
@@ -25,9 +26,3 @@ export function requireHosted(
     }
   };
 }
-
-/** `marketplaceFor(services, caller)`: the marketplace the caller signed in to, hosted or connected. */
-export const marketplaceFor = (
-  services: Pick<PortalServices, 'marketplaces'>,
-  caller: Parameters<PortalServices['marketplaces']['of']>[0],
-) => services.marketplaces.of(caller);

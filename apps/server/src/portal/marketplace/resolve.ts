@@ -15,6 +15,20 @@ import { hostedMarketplace } from './hosted.ts';
 import type { MarketplaceLink } from './link.ts';
 import { createRemoteState, noteError, type ConnectedRow } from './remote.ts';
 
+/**
+ * The marketplace the caller signed in to, hosted or connected: what every route that talks to the marketplace holds.
+ *
+ * @example
+ * const marketplace = await marketplaceFor(services, callerOf(request));
+ * await marketplace.listApiClients({ page: 1 });
+ */
+export function marketplaceFor(
+  services: { marketplaces: MarketplaceLinks },
+  caller: Pick<PortalCaller, 'organizationId' | 'tenantName'>,
+): Promise<MarketplaceLink> {
+  return services.marketplaces.of(caller);
+}
+
 /** Finds the marketplace a caller signed in to; one per portal service, holding the connected ones' caches. */
 export interface MarketplaceLinks {
   of(caller: Pick<PortalCaller, 'organizationId' | 'tenantName'>): Promise<MarketplaceLink>;
