@@ -5,7 +5,8 @@ import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { searchesIndex } from '../search/search-sql.ts';
 import type { Item } from './item.ts';
-import { applyChanges, isCodePointCollation, type KeyOrder, type MatchedItem } from './kept-order.ts';
+import { catchUp, catchUpSql, parseJson, type CatchUpColumns } from './kept-catch-up.ts';
+import type { KeyOrder } from './kept-order.ts';
 
 /**
  * Lists whose matches are kept between calls: root products and orders, the types with search
@@ -45,10 +46,13 @@ interface KeptList extends ListState {
   keys: (string | null)[][] | undefined;
 }
 
-/** Versions a kept list catches up over at most; further behind, it reads every match again. */
-const MAX_CATCH_UP_VERSIONS = 50;
 /** Statements a list call spends catching up with writes that keep coming before it reads all. */
 const MAX_CATCH_UPS = 3;
+/**
+ * Kept ids read around the page when the state changed: a write of up to this many items moves the
+ * page by at most as many places, so the caught-up page's bodies come with the same statement.
+ */
+const PAGE_MARGIN = 20;
 
 /** One database's kept lists, least recently used first. */
 class KeptLists {
@@ -139,24 +143,10 @@ export async function keptListPage(db: Db, request: KeptListRequest): Promise<Ke
     lists.set(key, { version: null, active: null, n: null, total, ids: undefined, keys: undefined });
   const kept = lists.get(key);
   if (kept?.ids) {
-    for (let attempt = 0; ; attempt += 1) {
-      const pageIds = kept.ids.slice(request.offset, request.offset + request.pageSize);
-      const rows = await rowsOf<PageRow>(
-        db,
-        sql`SELECT s.version, s.active, x.body FROM (SELECT ${stateColumns(request)}) s
-            LEFT JOIN LATERAL ${bodiesOf(
-              request,
-              sql`${sql.param(pageIds)}::text[]`,
-              // A changed state needs no bodies: the matches are caught up or gathered again.
-              sql`s.version IS NOT DISTINCT FROM ${kept.version} AND s.active IS NOT DISTINCT FROM ${kept.active}`,
-            )} x ON true ORDER BY x.n`,
-      );
-      const [first] = rows;
-      if (first && first.version === kept.version && first.active === kept.active)
-        return { page: { bodies: bodiesIn(rows), total: kept.total } };
-      if (attempt >= MAX_CATCH_UPS || !first || first.active !== kept.active) break;
-      if (!(await catchUp(db, request, kept))) break;
-      lists.set(key, kept); // its size changed
+    const page = await keptPage(db, request, kept);
+    if (page) {
+      lists.set(key, kept); // its size may have changed
+      return { page };
     }
     lists.delete(key);
   } else if (!kept || kept.total > MAX_KEPT_MATCHES) {
@@ -197,94 +187,54 @@ export async function keptListPage(db: Db, request: KeptListRequest): Promise<Ke
   return { page: { bodies: bodiesIn(rows), total } };
 }
 
-/** json arrives parsed from one driver and as text from another. */
-const parseJson = (value: unknown): unknown => (typeof value === 'string' ? JSON.parse(value) : value);
+interface KeptRow extends ListState, CatchUpColumns {
+  id: string | null;
+  body: Item | null;
+}
 
-/** Whether the database orders text by code point, as kept-order.ts does (asked once per database). */
-const codePointOrderOf = new WeakMap<object, Promise<boolean>>();
-function codePointOrder(db: Db): Promise<boolean> {
-  let known = codePointOrderOf.get(db);
-  if (!known) {
-    // to_jsonb: datlocprovider is missing before PostgreSQL 15 (libc then).
-    known = rowsOf<{ collation: string | null; provider: string | null }>(
+/**
+ * A kept list's page, in one statement when nothing changed or a few items did: the state, the
+ * log since the kept version and the changed items that match (CatchUpColumns) in a first row, then
+ * the kept ids' bodies: the page's, or with PAGE_MARGIN more on each side once the state changed.
+ * Undefined when the list must be read again (see catchUp).
+ */
+async function keptPage(db: Db, request: KeptListRequest, kept: KeptList): Promise<KeptListPage | undefined> {
+  for (let attempt = 0; attempt < MAX_CATCH_UPS && kept.ids; attempt += 1) {
+    const from = Math.max(0, request.offset - PAGE_MARGIN);
+    const windowIds = kept.ids.slice(from, request.offset + request.pageSize + PAGE_MARGIN);
+    const pageAt = request.offset - from; // where the page starts in the window (0-based)
+    const same = sql`s.version IS NOT DISTINCT FROM ${kept.version} AND s.active IS NOT DISTINCT FROM ${kept.active}`;
+    const catching = catchUpSql(request, kept);
+    const rows = await rowsOf<KeptRow>(
       db,
-      sql`SELECT d.datcollate AS collation, to_jsonb(d) ->> 'datlocprovider' AS provider
-          FROM pg_database d WHERE d.datname = current_database()`,
-    ).then(([row]) => isCodePointCollation(row?.collation ?? null, row?.provider ?? null));
-    codePointOrderOf.set(db, known);
+      sql`WITH s AS (SELECT ${stateColumns(request)}), ${catching.cte}
+          SELECT s.version, s.active, s.n, ${catching.columns}, NULL::text AS id, NULL::jsonb AS body, 0::bigint AS at
+          FROM s
+          UNION ALL
+          SELECT NULL, NULL, NULL, NULL, NULL, x.id, x.body, x.n FROM s, LATERAL ${bodiesOf(
+            request,
+            sql`${sql.param(windowIds)}::text[]`,
+            sql`((${same}) AND p.n > ${pageAt} AND p.n <= ${pageAt + request.pageSize})
+                OR (NOT (${same}) AND s.active IS NOT DISTINCT FROM ${kept.active})`,
+          )} x
+          ORDER BY at`,
+    );
+    const [state, ...found] = rows;
+    if (!state) return undefined;
+    if (state.version === kept.version && state.active === kept.active)
+      return { bodies: bodiesIn(found), total: kept.total };
+    const caught = await catchUp(db, request.keyOrders, kept, state, MAX_KEPT_MATCHES);
+    if (!caught || !kept.ids) return undefined;
+    if (caught.changed.size > PAGE_MARGIN) continue; // the page may lie outside the bodies read
+    for (const row of found) if (row.id && row.body && !caught.bodies.has(row.id)) caught.bodies.set(row.id, row.body);
+    const pageIds = kept.ids.slice(request.offset, request.offset + request.pageSize);
+    const bodies = pageIds.flatMap((id) => {
+      const body = caught.bodies.get(id);
+      return body ? [body] : [];
+    });
+    if (bodies.length === pageIds.length) return { bodies, total: kept.total };
   }
-  return known;
-}
-
-interface CatchUpRow extends ListState {
-  versions: unknown;
-  matched: unknown;
-}
-
-/**
- * Brings a kept list to the current version in place: reads, in one statement (one snapshot), the
- * current state, the log of the versions since the kept one and the changed items that match the
- * list now, then takes the changed ids out and merges the matching ones in. False when the log does
- * not lead from the kept version to the current one (pruned, too many changes, a version from before
- * the log), or the database's text order is not the one followed here: the caller reads all again.
- */
-async function catchUp(db: Db, request: KeptListRequest, kept: KeptList): Promise<boolean> {
-  if (kept.version === null || kept.n === null || !kept.ids || !kept.keys) return false;
-  if (!(await codePointOrder(db))) return false;
-  const keyValues = request.keyOrders.map((_, k) => sql.raw(`m.k${k}::text`));
-  const [row] = await rowsOf<CatchUpRow>(
-    db,
-    sql`WITH s AS (SELECT ${stateColumns(request)}),
-             c AS (SELECT c.n, c.version, c.previous, c.id FROM platform.list_changes c, s
-                   WHERE c.marketplace_id = ${request.marketplaceId} AND c.resource = ${request.resource}
-                     AND c.n > ${kept.n} AND c.n <= s.n AND s.n - ${kept.n} <= ${MAX_CATCH_UP_VERSIONS})
-        SELECT s.version, s.active, s.n,
-               (SELECT json_agg(json_build_array(c.n, c.version, c.previous, c.id)) FROM c) AS versions,
-               (SELECT json_agg(json_build_array(${sql.join([sql.raw('m.id'), ...keyValues], sql`, `)}))
-                FROM (${request.matches}) m
-                WHERE m.id = ANY(ARRAY(SELECT c.id FROM c WHERE c.id IS NOT NULL))) AS matched
-        FROM s`,
-  );
-  if (!row || row.version === null || row.n === null || row.active !== kept.active) return false;
-  const log = (parseJson(row.versions) ?? []) as [number | string, string, string | null, string | null][];
-  const changed = chainedChanges(log, kept, row);
-  if (!changed) return false;
-  const matched = ((parseJson(row.matched) ?? []) as (string | null)[][]).map(([id, ...keys]): MatchedItem => ({
-    id: String(id),
-    keys,
-  }));
-  const next = applyChanges(request.keyOrders, { ids: kept.ids, keys: kept.keys }, changed, matched);
-  if (next.ids.length > MAX_KEPT_MATCHES) return false;
-  Object.assign(kept, { version: row.version, n: row.n, total: next.ids.length, ids: next.ids, keys: next.keys });
-  return true;
-}
-
-/**
- * The ids changed from the kept version to the current one, when the log holds every version
- * between them (each `previous` the version before it) and lists every id; otherwise undefined.
- */
-function chainedChanges(
-  log: readonly [number | string, string, string | null, string | null][],
-  kept: KeptList,
-  current: ListState,
-): Set<string> | undefined {
-  const from = Number(kept.n);
-  const versions = new Map<number, { version: string; previous: string | null }>();
-  const changed = new Set<string>();
-  for (const [n, version, previous, id] of log) {
-    if (id === null) return undefined; // more changed than the log lists
-    const known = versions.get(Number(n));
-    if (known && (known.version !== version || known.previous !== previous)) return undefined;
-    versions.set(Number(n), { version, previous });
-    changed.add(id);
-  }
-  let previous = kept.version;
-  for (let n = from + 1; n <= Number(current.n); n += 1) {
-    const step = versions.get(n);
-    if (!step || step.previous !== previous) return undefined;
-    previous = step.version;
-  }
-  return previous === current.version ? changed : undefined;
+  return undefined;
 }
 
 const bodiesIn = (rows: readonly PageRow[]): Item[] => rows.flatMap((row) => (row.body ? [row.body] : []));
@@ -304,7 +254,7 @@ function stateColumns(request: KeptListRequest): SQL {
 
 /** The documents of the ids (a text[] expression) with their place in it, `n`; none unless `when` holds. */
 function bodiesOf(request: KeptListRequest, ids: SQL, when: SQL = sql`true`): SQL {
-  return sql`(SELECT d.body, p.n FROM unnest(${ids}) WITH ORDINALITY AS p(id, n)
+  return sql`(SELECT d.id, d.body, p.n FROM unnest(${ids}) WITH ORDINALITY AS p(id, n)
               JOIN platform.documents d ON d.marketplace_id = ${request.marketplaceId} AND d.resource = ${request.resource}
                AND d.parent_key = '' AND d.id = p.id
               WHERE ${when})`;
