@@ -20,6 +20,9 @@ const ADMIN_SECRET = 'Connected-Link-Secret-1';
 /** A storefront client the remote's admin sets up with an impersonation config, and one without. */
 const SHOP_CLIENT = 'h2-shop';
 const NO_CONFIG_CLIENT = 'h2-no-impersonation';
+/** A client for the seller and one assigned buyer of the demo data. */
+const ASSIGNED_CLIENT = 'h2-assigned';
+const ASSIGNED_BUYER = 'alpine-guides';
 const DEV_ROLES = ['ProductAdmin', 'CatalogAdmin'];
 
 let remote: SecondInstance;
@@ -60,6 +63,12 @@ async function prepareRemote(): Promise<void> {
   const shop = { Active: true, AllowAnyBuyer: true, AccessTokenDuration: 600, RefreshTokenDuration: 0 };
   await put(`/v1/apiclients/${SHOP_CLIENT}`, { ...shop, AppName: 'H2 Shop' });
   await put(`/v1/apiclients/${NO_CONFIG_CLIENT}`, { ...shop, AppName: 'H2 No Impersonation' });
+  await put(`/v1/apiclients/${ASSIGNED_CLIENT}`, { ...shop, AllowAnyBuyer: false, AllowSeller: true, AppName: 'H2' });
+  await remoteCall('/v1/apiclients/assignments', {
+    method: 'POST',
+    token,
+    body: JSON.stringify({ ApiClientID: ASSIGNED_CLIENT, BuyerID: ASSIGNED_BUYER }),
+  });
   await remoteCall('/v1/impersonationconfig', {
     method: 'POST',
     token,
@@ -181,6 +190,30 @@ describe('a connected marketplace through the same routes', () => {
     const page = body as { Items: { Username: string; CommerceRole: string; CompanyInteropId: string }[] };
     expect(page.Items[0]).toMatchObject({ Username: 'buyer01', CommerceRole: 'Buyer', ClientId: SHOP_CLIENT });
     expect(page.Items.every((user) => user.CommerceRole === 'Buyer')).toBe(true);
+  });
+
+  it("lists the seller's users and the assigned buyer's, sorted by username, for an assigned client", async () => {
+    const { status, body } = await t.call(`/apiclients/${ASSIGNED_CLIENT}/users?pageSize=100`, tokens.dev);
+    expect(status).toBe(200);
+    const page = body as {
+      Items: { Username: string; CommerceRole: string; CompanyInteropId: string }[];
+      Meta: { TotalCount: number };
+    };
+    const roles = new Set(page.Items.map((user) => user.CommerceRole));
+    expect([...roles].sort()).toEqual(['Buyer', 'Seller']);
+    expect(page.Items.filter((user) => user.CommerceRole === 'Buyer').map((user) => user.CompanyInteropId)).toEqual(
+      expect.arrayContaining([ASSIGNED_BUYER]),
+    );
+    expect(page.Items.every((user) => user.CommerceRole !== 'Buyer' || user.CompanyInteropId === ASSIGNED_BUYER)).toBe(
+      true,
+    );
+    expect(page.Items.find((user) => user.Username === 'admin')).toMatchObject({
+      CommerceRole: 'Seller',
+      CompanyInteropId: connectedId,
+    });
+    const names = page.Items.map((user) => user.Username);
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    expect(page.Meta.TotalCount).toBe(page.Items.length);
   });
 
   it('impersonates a buyer user through the public impersonation call', async () => {
