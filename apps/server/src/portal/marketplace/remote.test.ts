@@ -30,6 +30,17 @@ beforeAll(async () => {
       return;
     }
     if (request.url === '/v1/hangs') return; // never answers
+    if (request.url === '/v1/forbidden') {
+      response.statusCode = 403;
+      response.end(
+        JSON.stringify({
+          Errors: [
+            { ErrorCode: 'InsufficientRoles', Message: 'User does not have role(s) required to perform this action.' },
+          ],
+        }),
+      );
+      return;
+    }
     if (request.url === '/v1/fails') {
       response.statusCode = 500;
       response.setHeader('content-type', 'application/json');
@@ -88,6 +99,17 @@ describe('calls to a connected marketplace', () => {
       status: 400,
       message: 'Search is too long.',
     });
+  });
+
+  it('name the stored API client when the marketplace refuses it a call (502, noted)', async () => {
+    const state = createRemoteState(test.database.db, 'loopback', 5000);
+    const message =
+      "The marketplace refused the portal's API client client for the API client list: User does not have role(s) " +
+      'required to perform this action.';
+    await expect(remoteJson(state, row, { path: '/v1/forbidden', what: 'API client list' })).rejects.toEqual(
+      new Problem(502, message),
+    );
+    expect(await lastError()).toBe(message);
   });
 
   it('reuse one admin token per scope, concurrent callers sharing one grant', async () => {

@@ -135,18 +135,34 @@ export async function remoteJson<T>(state: RemoteState, row: ConnectedRow, call:
       }
     }
   }
+  if (response.status === 401 || response.status === 403) {
+    // The stored client (or its default context user) lacks a role the portal needs: the organization's admin fixes
+    // it on the marketplace, so the message names the client and what the platform said.
+    const said = platformMessage(body);
+    const message =
+      `The marketplace refused the portal's API client ${row.clientId} for the ${call.what}` +
+      (said ? `: ${said}` : ` (it answered ${response.status}).`);
+    await noteError(state, row.id, message);
+    throw new Problem(502, message);
+  }
   const problem = problemFromPlatform(response.status, body, call.what);
   if (problem.status >= 500) await noteError(state, row.id, problem.message);
   else await noteReached(state, row.id);
   throw problem;
 }
 
+/** The first message of the platform's `{ Errors: [{ Message }] }` envelope. */
+function platformMessage(body: unknown): string | undefined {
+  const errors = (body as { Errors?: unknown } | undefined)?.Errors;
+  const first = Array.isArray(errors) ? (errors[0] as { Message?: unknown } | undefined) : undefined;
+  return typeof first?.Message === 'string' ? first.Message : undefined;
+}
+
 /** The platform's words for a refused token request: `error_description`, or the first message of its envelope. */
 function grantMessage(body: unknown): string | undefined {
   const answer = (body ?? {}) as { error_description?: unknown; Errors?: unknown };
   if (typeof answer.error_description === 'string' && answer.error_description) return answer.error_description;
-  const first = Array.isArray(answer.Errors) ? (answer.Errors[0] as { Message?: unknown } | undefined) : undefined;
-  return typeof first?.Message === 'string' ? first.Message : undefined;
+  return platformMessage(body);
 }
 
 /**
