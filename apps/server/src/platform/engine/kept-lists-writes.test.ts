@@ -138,6 +138,14 @@ describe('kept product lists after writes', () => {
           );
         }
       }
+      if (round % 5 === 4) {
+        // Calls of one kept list at the same time each catch it up, or see it caught up by another.
+        const pages = [{ ...QUERIES[1], page: '1' }, QUERIES[1], { ...QUERIES[1], page: '3' }, QUERIES[1]];
+        const store = new PgStore(db, platformRegistry, MARKETPLACE);
+        const answered = await Promise.all(pages.map((raw) => store.list(PRODUCTS, [], parseListQuery(raw ?? {}))));
+        for (const [index, raw] of pages.entries()) expect(answered[index]).toEqual(await listDirectly(raw ?? {}));
+        await store.put('Products', [], product(random, ids[0] ?? 'p-0'));
+      }
       for (const raw of QUERIES) {
         const listed = await list(raw);
         if (listed.gathered) gatheredAgain += 1;

@@ -50,13 +50,15 @@ async function addProducts(marketplaceId: string, count: number): Promise<void> 
 async function list(
   marketplaceId: string,
   raw: RawQuery,
-): Promise<{ page: ListPage; gathered: boolean; caughtUp: boolean }> {
+): Promise<{ page: ListPage; gathered: boolean; statements: number }> {
   statements.length = 0;
   const page = await new PgStore(db, platformRegistry, marketplaceId).list(PRODUCTS, [], parseListQuery(raw));
   return {
     page,
     gathered: statements.some((text) => text.includes('array_agg')),
-    caughtUp: statements.some((text) => text.includes('list_changes c, s')),
+    // One statement: the kept list took the write in with the page (kept-catch-up.ts).
+    // (The database's collation is asked once, on the first catch-up.)
+    statements: statements.filter((text) => !text.includes('pg_database')).length,
   };
 }
 
@@ -123,7 +125,7 @@ describe('kept product lists', () => {
     for (const write of writes) {
       await write();
       const after = await list('mp-writes', raw);
-      expect(after).toMatchObject({ gathered: false, caughtUp: true });
+      expect(after).toMatchObject({ gathered: false, statements: 1 });
       expect(after.page).toEqual(await listDirectly('mp-writes', raw));
     }
     // Products of another marketplace and other resources leave the list kept.
@@ -166,7 +168,8 @@ describe('kept product lists', () => {
     const after = await version();
     expect(after).not.toBe(before);
     const listed = await list('mp-rollback', raw);
-    expect(listed).toMatchObject({ gathered: false, caughtUp: true });
+    // 50 changed items: more than the page margin, so a second statement reads the page.
+    expect(listed).toMatchObject({ gathered: false, statements: 2 });
     expect(listed.page.Meta.TotalCount).toBe(56);
     expect(listed.page).toEqual(await listDirectly('mp-rollback', raw));
 

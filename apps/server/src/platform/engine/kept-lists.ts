@@ -199,11 +199,14 @@ interface KeptRow extends ListState, CatchUpColumns {
  * Undefined when the list must be read again (see catchUp).
  */
 async function keptPage(db: Db, request: KeptListRequest, kept: KeptList): Promise<KeptListPage | undefined> {
-  for (let attempt = 0; attempt < MAX_CATCH_UPS && kept.ids; attempt += 1) {
+  for (let attempt = 0; attempt < MAX_CATCH_UPS; attempt += 1) {
+    // What this statement reads against: another call of the same list may catch `kept` up meanwhile.
+    const { version, active, total, ids } = kept;
+    if (!ids) return undefined;
     const from = Math.max(0, request.offset - PAGE_MARGIN);
-    const windowIds = kept.ids.slice(from, request.offset + request.pageSize + PAGE_MARGIN);
+    const windowIds = ids.slice(from, request.offset + request.pageSize + PAGE_MARGIN);
     const pageAt = request.offset - from; // where the page starts in the window (0-based)
-    const same = sql`s.version IS NOT DISTINCT FROM ${kept.version} AND s.active IS NOT DISTINCT FROM ${kept.active}`;
+    const same = sql`s.version IS NOT DISTINCT FROM ${version} AND s.active IS NOT DISTINCT FROM ${active}`;
     const catching = catchUpSql(request, kept);
     const rows = await rowsOf<KeptRow>(
       db,
@@ -215,14 +218,13 @@ async function keptPage(db: Db, request: KeptListRequest, kept: KeptList): Promi
             request,
             sql`${sql.param(windowIds)}::text[]`,
             sql`((${same}) AND p.n > ${pageAt} AND p.n <= ${pageAt + request.pageSize})
-                OR (NOT (${same}) AND s.active IS NOT DISTINCT FROM ${kept.active})`,
+                OR (NOT (${same}) AND s.active IS NOT DISTINCT FROM ${active})`,
           )} x
           ORDER BY at`,
     );
     const [state, ...found] = rows;
     if (!state) return undefined;
-    if (state.version === kept.version && state.active === kept.active)
-      return { bodies: bodiesIn(found), total: kept.total };
+    if (state.version === version && state.active === active) return { bodies: bodiesIn(found), total };
     const caught = await catchUp(db, request.keyOrders, kept, state, MAX_KEPT_MATCHES);
     if (!caught || !kept.ids) return undefined;
     if (caught.changed.size > PAGE_MARGIN) continue; // the page may lie outside the bodies read
