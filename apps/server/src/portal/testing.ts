@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import type { Config } from '../config.ts';
 import type { Part } from '../part.ts';
@@ -95,6 +96,8 @@ export async function startPortalTestServer(
     portalAudience: 'https://portal.test/portal-api',
     // Background jobs (pg-boss) only for the tests that watch them run.
     jobsEnabled: options.jobs === true,
+    // A key of its own, so connected marketplaces work alike on PGlite and PostgreSQL (where the key is required).
+    portalSecretsKey: randomBytes(32),
     ...options.config,
   });
   const identity = await createTestIdentity(config);
