@@ -25,28 +25,11 @@ const tokens = { admin: '', member: '', otherAdmin: '' };
 
 type Problem = { status: number; detail: string; errors?: { field: string; message: string }[] };
 
-async function platformCall(path: string, init: RequestInit & { token?: string } = {}): Promise<Response> {
-  const response = await fetch(`${remote.url}/platform${path}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${init.token ?? ''}`, ...init.headers },
-  });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-  return response;
-}
+const platformCall = (path: string, init?: RequestInit & { token?: string }) => remote.call(path, init);
 
 /** The remote as its admin would set it up: a secret on the admin client, and two clients that fall short. */
 async function prepareRemote(): Promise<void> {
-  const signIn = await platformCall('/oauth/token', {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: ADMIN_CLIENT,
-      username: 'admin',
-      password: 'Demo-Admin-1',
-    }).toString(),
-  });
-  const { access_token: token } = (await signIn.json()) as { access_token: string };
+  const token = await remote.adminToken(ADMIN_CLIENT);
   const client = (fields: object) =>
     JSON.stringify({
       Active: true,

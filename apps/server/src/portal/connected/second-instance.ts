@@ -15,7 +15,34 @@ export interface SecondInstance {
   url: string;
   /** Its platform's API base URL, as an admin would type it: `{url}/platform/v1`. */
   apiUrl: string;
+  /** A call to its platform (`path` after `/platform`) with a bearer token; throws on any refusal, naming it. */
+  call(path: string, init?: RequestInit & { token?: string }): Promise<Response>;
+  /** A token of its demo marketplace's admin user (password grant through `clientId`), as its own admin would sign in. */
+  adminToken(clientId: string): Promise<string>;
   stop(): Promise<void>;
+}
+
+async function platformCall(url: string, path: string, init: RequestInit & { token?: string } = {}): Promise<Response> {
+  const response = await fetch(`${url}/platform${path}`, {
+    ...init,
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${init.token ?? ''}`, ...init.headers },
+  });
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
+  return response;
+}
+
+async function adminTokenOf(url: string, clientId: string): Promise<string> {
+  const signIn = await platformCall(url, '/oauth/token', {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'password',
+      client_id: clientId,
+      username: 'admin',
+      password: 'Demo-Admin-1',
+    }).toString(),
+  });
+  return ((await signIn.json()) as { access_token: string }).access_token;
 }
 
 // Settings of the developer's shell that would make the instance differ from a fresh one.
@@ -66,5 +93,11 @@ export async function startSecondInstance(timeoutMs = 120_000): Promise<SecondIn
   }
   child.stdout?.resume();
   child.stderr?.resume();
-  return { url, apiUrl: `${url}/platform/v1`, stop };
+  return {
+    url,
+    apiUrl: `${url}/platform/v1`,
+    call: (path, init) => platformCall(url, path, init),
+    adminToken: (clientId) => adminTokenOf(url, clientId),
+    stop,
+  };
 }

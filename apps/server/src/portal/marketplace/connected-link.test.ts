@@ -32,28 +32,11 @@ let downId = '';
 let wrongSecretId = '';
 const tokens = { owner: '', dev: '', downOwner: '', wrongSecret: '', hosted: '' };
 
-async function remoteCall(path: string, init: RequestInit & { token?: string } = {}): Promise<Response> {
-  const response = await fetch(`${remote.url}/platform${path}`, {
-    ...init,
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${init.token ?? ''}`, ...init.headers },
-  });
-  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${path}: ${response.status} ${await response.text()}`);
-  return response;
-}
+const remoteCall = (path: string, init?: RequestInit & { token?: string }) => remote.call(path, init);
 
 /** As the remote's admin would: a secret on the admin client, two storefront clients, one impersonation config. */
 async function prepareRemote(): Promise<void> {
-  const signIn = await remoteCall('/oauth/token', {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({
-      grant_type: 'password',
-      client_id: ADMIN_CLIENT,
-      username: 'admin',
-      password: 'Demo-Admin-1',
-    }).toString(),
-  });
-  const { access_token: token } = (await signIn.json()) as { access_token: string };
+  const token = await remote.adminToken(ADMIN_CLIENT);
   const put = (path: string, body: object) => remoteCall(path, { method: 'PUT', token, body: JSON.stringify(body) });
   await remoteCall(`/v1/apiclients/${ADMIN_CLIENT}`, {
     method: 'PATCH',
