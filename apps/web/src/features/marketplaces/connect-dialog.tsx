@@ -1,19 +1,10 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import type { MarketplaceEnvironment, MarketplaceSaved } from '@portal/contracts';
-import { useState, type FormEvent } from 'react';
-import type { FieldError } from '@/services/portal-error';
+import { useState } from 'react';
 import { AppDialog } from '@/ui/app-dialog';
-import { notifyError } from '@/ui/notify-error';
+import { useCheckedSave } from './checked-save';
 import { CheckingNotice, RefusalSummary } from './check-list';
-import {
-  EMPTY_CONNECT_DRAFT,
-  errorOf,
-  refusalOf,
-  unplacedMessages,
-  validateConnect,
-  type ConnectDraft,
-  type ConnectRefusal,
-} from './connect-rules';
+import { EMPTY_CONNECT_DRAFT, errorOf, unplacedMessages, validateConnect, type ConnectDraft } from './connect-rules';
 import { EnvironmentField, TextField } from './marketplace-fields';
 import { useConnectMarketplace } from './marketplaces-api';
 
@@ -32,17 +23,12 @@ export interface ConnectDialogProps {
  */
 export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
   const [draft, setDraft] = useState<ConnectDraft>(EMPTY_CONNECT_DRAFT);
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  const [refusal, setRefusal] = useState<ConnectRefusal | null>(null);
+  const { errors, refusal, run, onSubmit } = useCheckedSave();
   const connect = useConnectMarketplace();
   const set = (field: keyof ConnectDraft) => (value: string) => setDraft((current) => ({ ...current, [field]: value }));
 
-  const submit = async () => {
-    const found = validateConnect(draft);
-    setErrors(found);
-    setRefusal(null);
-    if (found.length > 0) return;
-    try {
+  const submit = () =>
+    run(validateConnect(draft), async () => {
       const saved = await connect.mutateAsync({
         Name: draft.Name.trim(),
         Environment: draft.Environment as MarketplaceEnvironment,
@@ -51,21 +37,8 @@ export function ConnectDialog({ onClose, onConnected }: ConnectDialogProps) {
         ClientSecret: draft.ClientSecret,
       });
       onConnected(saved);
-    } catch (error) {
-      const refused = refusalOf(error);
-      if (!refused) {
-        notifyError(error);
-        return;
-      }
-      setRefusal(refused);
-      setErrors(refused.fieldErrors);
-    }
-  };
-
-  const submitForm = (event: FormEvent) => {
-    event.preventDefault();
-    void submit();
-  };
+    });
+  const submitForm = onSubmit(submit);
 
   return (
     <AppDialog

@@ -1,11 +1,10 @@
 import { Button, Stack, Text } from '@chakra-ui/react';
 import type { EditMarketplaceInput, MarketplaceListItem, MarketplaceSaved } from '@portal/contracts';
-import { useState, type FormEvent } from 'react';
-import type { FieldError } from '@/services/portal-error';
+import { useState } from 'react';
 import { AppDialog } from '@/ui/app-dialog';
-import { notifyError } from '@/ui/notify-error';
+import { useCheckedSave } from './checked-save';
 import { CheckingNotice, RefusalSummary } from './check-list';
-import { errorOf, refusalOf, unplacedMessages, validateEdit, type ConnectRefusal } from './connect-rules';
+import { errorOf, unplacedMessages, validateEdit } from './connect-rules';
 import { TextField } from './marketplace-fields';
 import { useEditMarketplace } from './marketplaces-api';
 
@@ -20,41 +19,23 @@ export interface EditDialogProps {
 export function EditDialog({ marketplace, onClose, onSaved }: EditDialogProps) {
   const [name, setName] = useState(marketplace.Name);
   const [secret, setSecret] = useState('');
-  const [errors, setErrors] = useState<FieldError[]>([]);
-  const [refusal, setRefusal] = useState<ConnectRefusal | null>(null);
+  const { errors, refusal, run, onSubmit } = useCheckedSave();
   const edit = useEditMarketplace();
 
-  const submit = async () => {
-    const found = validateEdit({ Name: name });
-    setErrors(found);
-    setRefusal(null);
-    if (found.length > 0) return;
-    // Only what changed is sent: a secret sent again would run the checks again for nothing.
-    const input: EditMarketplaceInput = {
-      ...(name.trim() !== marketplace.Name ? { Name: name.trim() } : {}),
-      ...(secret ? { ClientSecret: secret } : {}),
-    };
-    if (Object.keys(input).length === 0) {
-      onClose();
-      return;
-    }
-    try {
-      onSaved(await edit.mutateAsync({ id: marketplace.ID, input }));
-    } catch (error) {
-      const refused = refusalOf(error);
-      if (!refused) {
-        notifyError(error);
+  const submit = () =>
+    run(validateEdit({ Name: name }), async () => {
+      // Only what changed is sent: a secret sent again would run the checks again for nothing.
+      const input: EditMarketplaceInput = {
+        ...(name.trim() !== marketplace.Name ? { Name: name.trim() } : {}),
+        ...(secret ? { ClientSecret: secret } : {}),
+      };
+      if (Object.keys(input).length === 0) {
+        onClose();
         return;
       }
-      setRefusal(refused);
-      setErrors(refused.fieldErrors);
-    }
-  };
-
-  const submitForm = (event: FormEvent) => {
-    event.preventDefault();
-    void submit();
-  };
+      onSaved(await edit.mutateAsync({ id: marketplace.ID, input }));
+    });
+  const submitForm = onSubmit(submit);
 
   return (
     <AppDialog
