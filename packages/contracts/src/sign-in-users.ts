@@ -13,3 +13,24 @@ export interface SignInUser {
   CompanyName: string | null;
   CommerceRole: 'Buyer' | 'Seller' | 'Supplier';
 }
+
+const textOrNull = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/** A platform user (buyer, supplier or admin user, as stored or as the public API answers it) as a SignInUser. */
+export function signInUserOf(
+  user: Record<string, unknown>,
+  companyId: string,
+  companyName: unknown,
+  role: SignInUser['CommerceRole'],
+): SignInUser {
+  return {
+    Username: String(user.Username ?? ''),
+    ID: String(user.ID ?? ''),
+    FirstName: textOrNull(user.FirstName),
+    LastName: textOrNull(user.LastName),
+    Email: textOrNull(user.Email),
+    CompanyID: companyId,
+    CompanyName: textOrNull(companyName),
+    CommerceRole: role,
+  };
+}

@@ -1,27 +1,7 @@
-import type { SignInUser } from '@portal/contracts';
+import { signInUserOf, type SignInUser } from '@portal/contracts';
 import type { Item } from '../engine/item.ts';
 import { listPage, type ListPage } from '../engine/list-query.ts';
 import type { Store } from '../engine/store.ts';
-
-const text = (value: unknown) => (typeof value === 'string' ? value : null);
-
-function toSignInUser(
-  user: Item,
-  companyId: string,
-  companyName: unknown,
-  role: SignInUser['CommerceRole'],
-): SignInUser {
-  return {
-    Username: String(user.Username ?? ''),
-    ID: String(user.ID ?? ''),
-    FirstName: text(user.FirstName),
-    LastName: text(user.LastName),
-    Email: text(user.Email),
-    CompanyID: companyId,
-    CompanyName: text(companyName),
-    CommerceRole: role,
-  };
-}
 
 /** Companies of one kind the client reaches: all of them, or those assigned to it. */
 async function reachableCompanies(store: Store, client: Item, kind: 'Buyers' | 'Suppliers'): Promise<Item[]> {
@@ -49,17 +29,17 @@ export async function listSignInUsers(
   const users: SignInUser[] = [];
   if (client.AllowSeller === true) {
     for (const { item } of await store.find('AdminUsers', [], { Active: true })) {
-      users.push(toSignInUser(item, store.marketplaceId, marketplaceName, 'Seller'));
+      users.push(signInUserOf(item, store.marketplaceId, marketplaceName, 'Seller'));
     }
   }
   for (const buyer of await reachableCompanies(store, client, 'Buyers')) {
     for (const { item } of await store.find('Users', [String(buyer.ID)], { Active: true })) {
-      users.push(toSignInUser(item, String(buyer.ID), buyer.Name, 'Buyer'));
+      users.push(signInUserOf(item, String(buyer.ID), buyer.Name, 'Buyer'));
     }
   }
   for (const supplier of await reachableCompanies(store, client, 'Suppliers')) {
     for (const { item } of await store.find('SupplierUsers', [String(supplier.ID)], { Active: true })) {
-      users.push(toSignInUser(item, String(supplier.ID), supplier.Name, 'Supplier'));
+      users.push(signInUserOf(item, String(supplier.ID), supplier.Name, 'Supplier'));
     }
   }
   const term = query.search?.toLowerCase();

@@ -1,4 +1,4 @@
-import type { SignInUser } from '@portal/contracts';
+import { signInUserOf, type SignInUser } from '@portal/contracts';
 import type { ListParams, MgmtListPage } from '../platform-client.ts';
 
 /*
@@ -27,8 +27,6 @@ interface ClientFlags {
   AllowAnySupplier?: boolean;
 }
 
-const text = (value: unknown) => (typeof value === 'string' ? value : null);
-
 /** Every item of a list, up to `MAX_PAGES` pages. */
 async function readAll(read: ReadPage, path: string): Promise<Json[]> {
   const items: Json[] = [];
@@ -39,24 +37,6 @@ async function readAll(read: ReadPage, path: string): Promise<Json[]> {
     if (page >= (answer.Meta?.TotalPages ?? 1)) break;
   }
   return items;
-}
-
-function toSignInUser(
-  user: Json,
-  companyId: string,
-  companyName: unknown,
-  role: SignInUser['CommerceRole'],
-): SignInUser {
-  return {
-    Username: String(user.Username ?? ''),
-    ID: String(user.ID ?? ''),
-    FirstName: text(user.FirstName),
-    LastName: text(user.LastName),
-    Email: text(user.Email),
-    CompanyID: companyId,
-    CompanyName: text(companyName),
-    CommerceRole: role,
-  };
 }
 
 /** The buyers or suppliers the client reaches (id and name), at most MAX_COMPANIES. */
@@ -97,7 +77,7 @@ export async function listConnectedClientUsers(
       (async () => {
         const admins = await readAll(read, '/v1/adminusers');
         // The seller's own users belong to the marketplace itself, as in the hosted list.
-        return admins.filter(active).map((user) => toSignInUser(user, marketplace.id, marketplace.name, 'Seller'));
+        return admins.filter(active).map((user) => signInUserOf(user, marketplace.id, marketplace.name, 'Seller'));
       })(),
     );
   }
@@ -110,7 +90,7 @@ export async function listConnectedClientUsers(
           companies.map(async (company) =>
             (await readAll(read, `/v1/${kind}/${encodeURIComponent(company.id)}/users`))
               .filter(active)
-              .map((user) => toSignInUser(user, company.id, company.name, role)),
+              .map((user) => signInUserOf(user, company.id, company.name, role)),
           ),
         );
         return lists.flat();
