@@ -114,7 +114,10 @@ test.describe('Expression builder', () => {
       await expect(value.getByRole('spinbutton', { name: 'Value' })).toHaveValue('0.15');
 
       // An invalid combination: a line item field outside items on an order-level promotion.
-      await builder.getByRole('checkbox', { name: 'Line Item Level' }).click({ force: true });
+      // The switch's visible label, as a user clicks it (its input is visually hidden, and a forced click on it
+      // can land outside the dialog's scrolled body).
+      await builder.getByText('Line Item Level', { exact: true }).click();
+      await expect(builder.getByRole('checkbox', { name: 'Line Item Level' })).not.toBeChecked();
       await expect(
         eligible.getByText(
           'LineItems, Products, Variants, and ShippingAddresses must use the line item group operators OR promotion must be set to line item level',
