@@ -3,6 +3,7 @@
  * service and the web app read; the platform's management API answers the shapes the portal service relays to the
  * web app's self-service pages. Declared once here, so no side keeps a copy that can drift.
  */
+export * from './change-history.ts';
 export * from './deliveries.ts';
 export * from './grants.ts';
 export * from './marketplaces.ts';
