@@ -11,6 +11,8 @@ import { AssignmentTab } from './assignments/assignment-tab';
 import { resolveAdminPath } from './catalogue/resolve-path';
 import { BreadcrumbTrail } from './detail/breadcrumb-trail';
 import { DetailPage } from './detail/detail-page';
+import { HistoryPage } from './history/history-page';
+import { historyOwner } from './history/resource-ref';
 import { ItemFrame } from './detail/item-frame';
 import { ListPage } from './list/list-page';
 
@@ -29,12 +31,15 @@ export function AdminRoute() {
   // The same location (and route params) until the path changes, so a list's memoised rows skip re-renders that a
   // query change (the next page) causes.
   const location = useMemo(() => resolveAdminPath(splat.split('/').filter(Boolean).map(safeDecode)), [splat]);
+  // An item's History tab (issue 23), also of a deleted item: the portal service checks who may read it.
+  const history = useMemo(() => historyOwner(splat.split('/').filter(Boolean).map(safeDecode)), [splat]);
   const { description, roles } = usePortalContext();
   // Opened by URL without a role its data needs: say which roles would open it instead of sending refused requests.
   const needed = rolesToOpen(
     roles,
     pageOperations(location).map((id) => getOperation(description, id)),
   );
+  if (history) return <HistoryPage key={pathname} owner={history} />;
   if (needed) return <NoAccessPage label={pageLabel(location)} roles={needed} />;
   switch (location.kind) {
     case 'redirect':

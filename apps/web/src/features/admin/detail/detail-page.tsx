@@ -20,6 +20,7 @@ import type { CatalogueCollection } from '../catalogue/catalogue';
 import { apiPathParams, type RouteParams } from '../catalogue/resolve-path';
 import { errorMessagesOf, useAdminApi } from '../lib/admin-api';
 import { itemQueryKey, useItem } from '../lib/item-queries';
+import { RecreateNotice, useRecreatePrefill } from '../history/recreate';
 import { SpecialDetailSlot } from '../slots';
 import { DeleteDialog } from './delete-dialog';
 import { ItemFrame } from './item-frame';
@@ -73,6 +74,8 @@ export function DetailPage(props: { collection: CatalogueCollection; params: Rou
 
   const isNew = itemId === null;
   const item = useItem(collection, params, itemId);
+  // 'Recreate' on a deleted item's History opens this form with its last state (issue 23).
+  const prefill = useRecreatePrefill(isNew);
   const { operations } = collection;
   const op = (id: string | undefined) => (id === undefined ? undefined : getOperation(description, id));
   const listOperation = requireOperation(description, operations.list);
@@ -104,8 +107,8 @@ export function DetailPage(props: { collection: CatalogueCollection; params: Rou
   });
   const { fields, defaultFields } = xp;
   const defaultValues = useMemo(
-    () => toFormValues(defaultFields, isNew ? undefined : item.data),
-    [defaultFields, isNew, item.data],
+    () => toFormValues(defaultFields, isNew ? prefill : item.data),
+    [defaultFields, isNew, prefill, item.data],
   );
 
   // A refusal's messages about a field go beside it (and into the form's summary), the rest into the alert above.
@@ -202,7 +205,8 @@ export function DetailPage(props: { collection: CatalogueCollection; params: Rou
           defaultValues={defaultValues}
           onSubmit={submit}
           submitLabel={isNew ? `Create ${collection.singular}` : 'Save'}
-          saveOnlyWhenChanged
+          // A prefilled form may be created as it is.
+          saveOnlyWhenChanged={prefill === undefined}
           discardable
           stickyActions
           onDirtyChange={onDirtyChange}
@@ -221,6 +225,7 @@ export function DetailPage(props: { collection: CatalogueCollection; params: Rou
     <ItemFrame collection={collection} owner={isNew ? null : { params, itemId, href: pathname }}>
       <Stack gap="4" maxW="3xl">
         <PlatformErrors messages={errors} />
+        <RecreateNotice singular={collection.singular} prefill={prefill} />
         {/* What is special about an order (or its line item, payment, shipment) leads: it is what people read. */}
         {collection.special && SpecialDetailSlot && item.data && (
           <Suspense fallback={null}>

@@ -5,6 +5,7 @@ import { AppLink } from '@/ui/app-link';
 import { AppNavLink } from '@/ui/app-nav-link';
 import type { CatalogueCollection } from '../catalogue/catalogue';
 import { tabHref, type OwnerItem } from '../catalogue/resolve-path';
+import { historyTab } from '../history/resource-ref';
 import { useItem } from '../lib/item-queries';
 import { ConsoleLink } from './console-link';
 
@@ -47,7 +48,7 @@ export function ItemFrame(props: {
           {owner && <ConsoleLink collection={collection} params={owner.params} />}
         </HStack>
       </HStack>
-      {owner && collection.tabs.length > 0 && (
+      {owner && (
         // The tabs wrap onto a second row rather than scroll: a scrolled row cut the last tab (a buyer's 'Approval
         // Rules') in half with nothing saying there was more.
         <Box as="nav" aria-label={`${collection.singular} sections`} borderBottomWidth="1px">
@@ -55,6 +56,7 @@ export function ItemFrame(props: {
             {[
               { label: 'Details', href: owner.href },
               ...collection.tabs.map((tab) => ({ label: tab.label, href: tabHref(owner, tab) })),
+              historyTab(owner),
             ].map((tab) => (
               <li key={tab.href}>
                 <AppNavLink

@@ -101,3 +101,8 @@ export function historyOwner(segments: readonly string[]): OwnerItem | null {
   const listParams = Object.fromEntries(Object.entries(params).filter(([name]) => name !== collection.itemParam));
   return { collection, params, itemId, href: adminHref(collection, listParams, itemId) };
 }
+
+/** The History tab after an item's other tabs. */
+export function historyTab(owner: Pick<OwnerItem, 'href'>): { label: string; href: string } {
+  return { label: 'History', href: `${owner.href}/${HISTORY_SEGMENT}` };
+}
