@@ -53,6 +53,10 @@ export const appRoutes: RouteObject[] = [
             lazy: async () => ({ Component: (await contentPages()).ReleaseNotePage }),
           },
           { path: 'admin', lazy: async () => ({ Component: (await import('@/features/admin/admin-home')).AdminHome }) },
+          {
+            path: 'admin/activity',
+            lazy: async () => ({ Component: (await import('@/features/admin/activity/activity-page')).ActivityPage }),
+          },
           // One splat for the whole explorer: features/admin/catalogue resolves every list, item and tab below it.
           {
             path: 'admin/*',

@@ -3,6 +3,7 @@ import { useId } from 'react';
 import { resourceNameAccessible } from '@/access/access';
 import { sidebarSections } from '@/app/navigation';
 import { usePortalContext } from '@/app/portal/portal-context';
+import { ActivityNavLink } from '@/features/admin/activity/activity-nav-link';
 import { AppNavLink } from '@/ui/app-nav-link';
 
 export interface SidebarProps {
@@ -66,6 +67,7 @@ export function Sidebar({ onNavigate }: SidebarProps) {
             </Box>
           );
         })}
+        <ActivityNavLink onNavigate={onNavigate} />
       </Stack>
     </Box>
   );
