@@ -1,7 +1,8 @@
-import { Alert, Button, Field, Fieldset, Input, List, Stack, Switch } from '@chakra-ui/react';
+import { Alert, Button, Field, Fieldset, Input, List, Stack, Switch, Text } from '@chakra-ui/react';
 import { useState, type FormEvent } from 'react';
 import { GRANTS, type RoleGroup, type RoleGroupInput } from '@/services/portal';
 import { isPortalError, type FieldError } from '@/services/portal-error';
+import { grantDescription } from './grant-descriptions';
 import { AppDialog } from '@/ui/app-dialog';
 import { notifyError } from '@/ui/notify-error';
 import { toaster } from '@/ui/toaster';
@@ -123,7 +124,12 @@ export function RoleEditDialog({ group, allowed, manageMembers, onClose }: RoleE
                 >
                   <Switch.HiddenInput />
                   <Switch.Control />
-                  <Switch.Label>{grant}</Switch.Label>
+                  <Switch.Label>
+                    <span>{grant}</span>
+                    <Text as="span" display="block" fontSize="xs" fontWeight="normal" color="fg.muted">
+                      {grantDescription(grant)}
+                    </Text>
+                  </Switch.Label>
                 </Switch.Root>
               ))}
             </Stack>

@@ -1,5 +1,6 @@
 import { Badge, Button, Card, DataList, Stack, Table, Text, useBreakpointValue, Wrap } from '@chakra-ui/react';
 import { GRANTS, type RoleGroup } from '@/services/portal';
+import { grantDescription } from './grant-descriptions';
 import { RoleTags } from './role-tags';
 
 export { NO_ROLES_TEXT } from './role-tags';
@@ -29,7 +30,7 @@ function Grants({ group }: { group: RoleGroup }) {
         <Text color="fg.muted">None</Text>
       ) : (
         grants.map((grant) => (
-          <Badge key={grant} colorPalette="blue" variant="subtle">
+          <Badge key={grant} colorPalette="blue" variant="subtle" title={grantDescription(grant)}>
             {grant}
           </Badge>
         ))
