@@ -6,6 +6,7 @@ import {
   NO_RESPONSE_MESSAGE,
   type RequestLogEntry,
 } from './lib/request-log';
+import { HistoryLink } from './history-link';
 import { statusDot } from './lib/status-dot';
 import { JsonView } from '@/ui/json-view';
 import { VerbBadge } from './verb-badge';
@@ -136,6 +137,7 @@ export function RequestLogPanel(props: RequestLogPanelProps) {
             <Button size="xs" onClick={() => onSendAgain(selected)}>
               Send again
             </Button>
+            <HistoryLink entry={selected} />
           </HStack>
           <EntryDetails entry={selected} onCopyResponse={() => onCopyResponse(selected)} />
         </Stack>

@@ -33,6 +33,9 @@ function parseBody(text: string): unknown {
 
 let sequence = 0;
 
+/** The platform's request id header (exposed to the browser by its CORS policy). */
+const REQUEST_ID_HEADER = 'x-request-id';
+
 /**
  * Sends one console request with the developer token and describes it as a log entry. HTTP errors are entries
  * too (the console shows them); only a missing route parameter throws, before anything is sent.
@@ -50,6 +53,7 @@ export async function sendConsoleRequest(request: SentRequest, options: SendOpti
   const started = performance.now();
   let status = 0;
   let text = '';
+  let requestId: string | null = null;
   try {
     const response = await fetchImpl(url, {
       method: operation.method.toUpperCase(),
@@ -58,6 +62,7 @@ export async function sendConsoleRequest(request: SentRequest, options: SendOpti
       signal: AbortSignal.timeout(options.timeoutMs ?? DEFAULT_TIMEOUT_MS),
     });
     status = response.status;
+    requestId = response.headers.get(REQUEST_ID_HEADER);
     text = await response.text();
   } catch {
     // No answer (offline, timeout, blocked): logged with status 0 and no response data.
@@ -72,5 +77,6 @@ export async function sendConsoleRequest(request: SentRequest, options: SendOpti
     sizeBytes: byteSize(text),
     request: { url, query: queryPairs(input.query), body },
     response: parseBody(text),
+    ...(requestId ? { requestId } : {}),
   };
 }

@@ -24,6 +24,8 @@ export interface RequestLogEntry {
   };
   /** `undefined` when there was no response body. */
   readonly response: unknown;
+  /** The server's `x-request-id`, which the change history records with a write (issue 23); absent without one. */
+  readonly requestId?: string;
 }
 
 /**
