@@ -15,6 +15,7 @@ import { registerApiClientRoutes } from './routes-apiclients.ts';
 import { registerDeliveryRoutes } from './routes-deliveries.ts';
 import { registerReceiverInspectRoutes } from '../receiver/inspect-routes.ts';
 import { registerMeRoutes } from './routes-me.ts';
+import { registerSessionRoutes } from './descriptions/routes.ts';
 import { registerMarketplaceRoutes } from './connected/routes-marketplaces.ts';
 import { registerRoleRoutes } from './routes-roles.ts';
 import { registerSearchIndexRoutes } from './routes-searchindexes.ts';
@@ -83,6 +84,7 @@ export function createPortalPart(options: PortalPartOptions = {}): Part {
     await app.register(async (api) => {
       registerAuthentication(api, verify, lookupProfile);
       registerMeRoutes(api, services);
+      registerSessionRoutes(api, services);
       registerRoleRoutes(api, services);
       registerApiClientRoutes(api, services);
       registerSearchIndexRoutes(api, services, captcha);

@@ -107,7 +107,7 @@ export function registerMeRoutes(app: FastifyInstance, services: PortalServices)
 }
 
 /** Only the token fields leave the portal, whatever else the platform answers with. */
-const pickToken = (token: PlatformTokenResponse): PlatformTokenResponse => ({
+export const pickToken = (token: PlatformTokenResponse): PlatformTokenResponse => ({
   access_token: token.access_token,
   expires_in: token.expires_in,
   token_type: token.token_type,

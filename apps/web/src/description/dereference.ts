@@ -1,159 +1,21 @@
+import { dereference as dereferenceShared, DescriptionReferenceError } from '@portal/contracts';
 import { DescriptionError } from './description-error';
-import { isJsonObject, type JsonObject } from './openapi-types';
 
-/** Key added to every schema resolved from `#/components/schemas/{name}`, holding that name. */
-export const SCHEMA_NAME_KEY = 'x-schema-name';
-/** Key of the stub left where a reference points back into a schema that is still being resolved. */
-export const CIRCULAR_REF_KEY = 'x-circular-ref';
-
-const COMPONENT_SCHEMA_PREFIX = '#/components/schemas/';
+// The dereference itself is shared with the portal service, which prepares descriptions with it (issue 22).
+export { CIRCULAR_REF_KEY, mergeAllOf, SCHEMA_NAME_KEY } from '@portal/contracts';
 
 /**
- * Resolves every local `$ref` of an OpenAPI document into a self-contained copy; the input is not changed.
- *
- * - Each reference target is resolved once and shared: every `$ref` to `User` yields the same object.
- * - `allOf` is merged into one schema (properties combined, `required` lists united, outer keys win), so a
- *   request body `{ allOf: [{ $ref: User }], required: [...] }` becomes the User schema with that `required`.
- * - Keys next to a `$ref` (`readOnly`, `description`) are laid over the target rather than dropped.
- * - A reference back into a schema still being resolved becomes `{ 'x-circular-ref': ref }`, so the result
- *   is always a finite tree that JSON, structured clone and naive recursive walkers can handle.
- *
- * Throws a {@link DescriptionError} for external references and references to nothing.
+ * Resolves every local `$ref` of an OpenAPI document into a self-contained copy (see the shared `dereference`);
+ * a reference that cannot be followed is a {@link DescriptionError}, which the render gate shows.
  *
  * @example
  * const doc = dereference(rawDocument);
- * doc.paths['/adminusers'].post.requestBody.content['application/json'].schema.required; // ['Username', ...]
  */
 export function dereference<T>(document: T): T {
-  const targets = collectRefTargets(document);
-  const resolved = new Map<string, unknown>();
-  const inProgress = new Set<string>();
-
-  const resolveRef = (ref: string): unknown => {
-    if (resolved.has(ref)) return resolved.get(ref);
-    if (inProgress.has(ref)) return { [CIRCULAR_REF_KEY]: ref };
-    const raw = readPointer(document, ref);
-    if (raw === undefined) throw new DescriptionError(`The reference ${ref} points at nothing in the API description.`);
-    inProgress.add(ref);
-    let value = walk(raw, ref, true);
-    if (ref.startsWith(COMPONENT_SCHEMA_PREFIX) && isJsonObject(value) && !(SCHEMA_NAME_KEY in value)) {
-      value = { ...value, [SCHEMA_NAME_KEY]: unescapeToken(ref.slice(COMPONENT_SCHEMA_PREFIX.length)) };
-    }
-    inProgress.delete(ref);
-    resolved.set(ref, value);
-    return value;
-  };
-
-  const walkEntries = (node: JsonObject, pointer: string): JsonObject => {
-    const out: JsonObject = {};
-    for (const [key, child] of Object.entries(node)) out[key] = walk(child, `${pointer}/${escapeToken(key)}`, false);
-    return out;
-  };
-
-  const walk = (node: unknown, pointer: string, isTargetRoot: boolean): unknown => {
-    if (Array.isArray(node)) return node.map((item, index) => walk(item, `${pointer}/${index}`, false));
-    if (!isJsonObject(node)) return node;
-    // A node that something else references is resolved through the memo, so both places share one object;
-    // component schemas always are, so each carries its name even when nothing references it.
-    if (!isTargetRoot && (targets.has(pointer) || isComponentSchemaPointer(pointer))) return resolveRef(pointer);
-    if (typeof node.$ref === 'string') {
-      const { $ref, ...siblings } = node;
-      const target = resolveRef(normalizeRef($ref));
-      if (Object.keys(siblings).length === 0 || !isJsonObject(target)) return target;
-      // OpenAPI 3.0 says to ignore keys beside $ref, but descriptions put readOnly and descriptions there on
-      // enum-typed properties, and the form engine needs them.
-      return { ...target, ...walkEntries(siblings, pointer) };
-    }
-    const out = walkEntries(node, pointer);
-    return Array.isArray(out.allOf) ? mergeAllOf(out) : out;
-  };
-
-  return walk(document, '#', false) as T;
-}
-
-/**
- * Merges an `allOf` schema (whose parts are already dereferenced) into one schema.
- *
- * @example
- * mergeAllOf({ allOf: [{ properties: { ID: {} } }], required: ['ID'] }); // { properties: { ID: {} }, required: ['ID'] }
- */
-export function mergeAllOf(schema: JsonObject): JsonObject {
-  const { allOf, ...own } = schema;
-  let merged: JsonObject = {};
-  if (Array.isArray(allOf)) {
-    for (const part of allOf) if (isJsonObject(part)) merged = mergeTwo(merged, part);
-  }
-  return mergeTwo(merged, own);
-}
-
-function mergeTwo(base: JsonObject, extra: JsonObject): JsonObject {
-  const out: JsonObject = { ...base, ...extra };
-  if (isJsonObject(base.properties) && isJsonObject(extra.properties)) {
-    out.properties = { ...base.properties, ...extra.properties };
-  }
-  const required = [...stringList(base.required), ...stringList(extra.required)];
-  if (required.length > 0) out.required = [...new Set(required)];
-  return out;
-}
-
-function stringList(value: unknown): string[] {
-  return Array.isArray(value) ? value.filter((item): item is string => typeof item === 'string') : [];
-}
-
-/** Every `$ref` in the document, normalised, so the walk knows which nodes must be shared. */
-function collectRefTargets(document: unknown): Set<string> {
-  const targets = new Set<string>();
-  const stack: unknown[] = [document];
-  while (stack.length > 0) {
-    const node = stack.pop();
-    if (Array.isArray(node)) {
-      stack.push(...node);
-    } else if (isJsonObject(node)) {
-      if (typeof node.$ref === 'string') targets.add(normalizeRef(node.$ref));
-      stack.push(...Object.values(node));
-    }
-  }
-  return targets;
-}
-
-function normalizeRef(ref: string): string {
-  if (!ref.startsWith('#')) {
-    throw new DescriptionError(`The API description refers to "${ref}"; only references inside the document work.`);
-  }
   try {
-    // References are URI fragments, so `{` may arrive as %7B; pointers are compared decoded.
-    return decodeURIComponent(ref);
-  } catch {
-    throw new DescriptionError(`The reference "${ref}" in the API description is not a valid URI fragment.`);
+    return dereferenceShared(document);
+  } catch (error) {
+    if (error instanceof DescriptionReferenceError) throw new DescriptionError(error.message);
+    throw error;
   }
-}
-
-function isComponentSchemaPointer(pointer: string): boolean {
-  return pointer.startsWith(COMPONENT_SCHEMA_PREFIX) && !pointer.includes('/', COMPONENT_SCHEMA_PREFIX.length);
-}
-
-function escapeToken(key: string): string {
-  return key.replaceAll('~', '~0').replaceAll('/', '~1');
-}
-
-function unescapeToken(token: string): string {
-  return token.replaceAll('~1', '/').replaceAll('~0', '~');
-}
-
-/** Reads a JSON pointer (`#/a/b~1c`) from the document; undefined when any step is missing. */
-function readPointer(document: unknown, ref: string): unknown {
-  if (ref === '#') return document;
-  if (!ref.startsWith('#/')) return undefined;
-  let node: unknown = document;
-  for (const raw of ref.slice(2).split('/')) {
-    const token = unescapeToken(raw);
-    if (Array.isArray(node)) {
-      node = /^\d+$/.test(token) ? node[Number(token)] : undefined;
-    } else if (isJsonObject(node) && Object.hasOwn(node, token)) {
-      node = node[token];
-    } else {
-      return undefined;
-    }
-  }
-  return node;
 }

@@ -1,3 +1,4 @@
+import { preferredMediaType, successStatusOf } from '@portal/contracts';
 import { deepFreeze } from '@/lib/deep-freeze';
 import {
   STANDARD_OPERATIONS,
@@ -169,23 +170,20 @@ function requestBody(raw: unknown): ApiRequestBody | null {
   return { schema, requiredFields, bodyRequired: raw.required === true };
 }
 
-/** The lowest 2xx response (201 before 204), else `2XX`, else `default`. */
+/** The response the portal shows (the shared rule: lowest 2xx, else `2XX`, else `default`) and its schema. */
 function successResponse(responses: unknown): { successStatus: string | null; responseSchema: SchemaObject | null } {
   if (!isJsonObject(responses)) return { successStatus: null, responseSchema: null };
-  const codes = Object.keys(responses);
-  const status =
-    codes.filter((code) => /^2\d\d$/.test(code)).sort()[0] ??
-    codes.find((code) => code.toUpperCase() === '2XX') ??
-    (codes.includes('default') ? 'default' : undefined);
+  const status = successStatusOf(responses);
   if (status === undefined) return { successStatus: null, responseSchema: null };
   const response = responses[status];
   return { successStatus: status, responseSchema: isJsonObject(response) ? jsonSchema(response.content) : null };
 }
 
-/** The `application/json` schema of a content map, else the first media type's schema. */
+/** The schema of a content map's preferred media type (`application/json`, else the first). */
 function jsonSchema(content: unknown): SchemaObject | null {
   if (!isJsonObject(content)) return null;
-  const media = content['application/json'] ?? Object.values(content)[0];
+  const type = preferredMediaType(content);
+  const media = type === undefined ? undefined : content[type];
   return isJsonObject(media) && isJsonObject(media.schema) ? media.schema : null;
 }
 

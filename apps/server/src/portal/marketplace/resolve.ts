@@ -62,7 +62,7 @@ export async function connectedRowOf(db: Db, organizationId: string, id: string)
 }
 
 /** A public JSON document of a connected marketplace (its API description), fetched with the SSRF guards. */
-function guardedJson(policy: PrivateAddressPolicy, timeoutMs: number) {
+export function guardedJson(policy: PrivateAddressPolicy, timeoutMs: number) {
   return async (url: string): Promise<unknown> => {
     let answer;
     try {
