@@ -11,6 +11,7 @@ export * from './marketplaces.ts';
 export * from './portal-session.ts';
 export * from './portal-claims.ts';
 export * from './received-deliveries.ts';
+export * from './search.ts';
 export * from './search-indexes.ts';
 export * from './sign-in-users.ts';
 export * from './staging-restore.ts';

@@ -19,6 +19,7 @@ import { registerSessionRoutes } from './descriptions/routes.ts';
 import { registerMarketplaceRoutes } from './connected/routes-marketplaces.ts';
 import { registerRoleRoutes } from './routes-roles.ts';
 import { registerSearchIndexRoutes } from './routes-searchindexes.ts';
+import { registerSearchRoutes } from './routes-search.ts';
 import { registerStagingRestoreRoutes } from './routes-staging-restore.ts';
 import { registerSubscriptionRoutes } from './routes-subscriptions.ts';
 import { registerSyncRoutes } from './routes-syncs.ts';
@@ -95,6 +96,7 @@ export function createPortalPart(options: PortalPartOptions = {}): Part {
       registerReceiverInspectRoutes(api, services);
       registerAnalyticsRoutes(api, services);
       registerMarketplaceRoutes(api, services);
+      registerSearchRoutes(api, services);
     });
   }
 
