@@ -11,6 +11,7 @@ import { listPage, type ListPage, type ListQuery } from './list-query.ts';
 import { activeMapping, reindexDocument } from '../search/entries.ts';
 import { indexedSearch, searchesIndex } from '../search/search-sql.ts';
 import type { ListedResource, Match, Store, StoredItem } from './store.ts';
+import type { ChangeRecorder } from '../history/recorder.ts';
 
 const parentKey = (parents: readonly string[]) => parents.join('/');
 
@@ -67,7 +68,14 @@ export class PgStore implements Store {
     private readonly registry: Registry,
     readonly marketplaceId: string,
     private readonly inTransaction = false,
+    /** Set for a request's writes: each changed object is noted and its record written before the commit. */
+    private readonly recorder?: ChangeRecorder,
   ) {}
+
+  /** A recorded write outside a transaction gets one, so its record commits with it. */
+  private get recordsAlone(): boolean {
+    return !this.inTransaction && this.recorder !== undefined;
+  }
 
   private where(resource: string, parents: readonly string[] | undefined, extra: SQL[] = []): SQL {
     return sql.join(
@@ -208,6 +216,7 @@ export class PgStore implements Store {
           ON CONFLICT DO NOTHING RETURNING id`,
     );
     if (inserted.length === 0) throw idExists(this.registry.resource(resource).model.name, id);
+    this.recorder?.noteDocument(resource, parentKey(parents), id, undefined, item, Object.keys(secret ?? {}));
     await this.keepIndexCurrent(resource, parents, id, item);
   }
 
@@ -216,7 +225,7 @@ export class PgStore implements Store {
    * (kept-lists.ts) changes once both are visible, never between them.
    */
   private needsTransaction(resource: string, parents: readonly string[]): boolean {
-    return !this.inTransaction && searchesIndex(resource, parents);
+    return this.recordsAlone || (!this.inTransaction && searchesIndex(resource, parents));
   }
 
   /**
@@ -240,13 +249,28 @@ export class PgStore implements Store {
   async put(resource: string, parents: readonly string[], item: Item, secret?: Item): Promise<void> {
     if (this.needsTransaction(resource, parents))
       return this.transaction((store) => store.put(resource, parents, item, secret));
-    await this.writing(resource, String(item.ID), () =>
-      this.db.execute(
-        sql`INSERT INTO platform.documents (marketplace_id, resource, parent_key, id, body, secret)
-            VALUES (${this.marketplaceId}, ${resource}, ${parentKey(parents)}, ${String(item.ID)}, ${JSON.stringify(item)}::jsonb, ${secret ? JSON.stringify(secret) : null}::jsonb)
+    const id = String(item.ID);
+    // When recording, the same statement answers the object as it was (its CTE sees the state before the upsert).
+    const previous = this.recorder
+      ? sql`WITH previous AS (SELECT d.body FROM platform.documents d WHERE ${this.where(resource, parents, [sql`d.id = ${id}`])}) `
+      : sql``;
+    const answer = this.recorder ? sql` RETURNING (SELECT body FROM previous) AS body` : sql``;
+    const written = await this.writing(resource, id, () =>
+      rowsOf<Row>(
+        this.db,
+        sql`${previous}INSERT INTO platform.documents (marketplace_id, resource, parent_key, id, body, secret)
+            VALUES (${this.marketplaceId}, ${resource}, ${parentKey(parents)}, ${id}, ${JSON.stringify(item)}::jsonb, ${secret ? JSON.stringify(secret) : null}::jsonb)
             ON CONFLICT (marketplace_id, resource, parent_key, id) DO UPDATE
-            SET body = excluded.body, secret = coalesce(excluded.secret, platform.documents.secret), updated_at = now()`,
+            SET body = excluded.body, secret = coalesce(excluded.secret, platform.documents.secret), updated_at = now()${answer}`,
       ),
+    );
+    this.recorder?.noteDocument(
+      resource,
+      parentKey(parents),
+      id,
+      written[0]?.body ?? undefined,
+      item,
+      Object.keys(secret ?? {}),
     );
     await this.keepIndexCurrent(resource, parents, String(item.ID), item);
   }
@@ -256,6 +280,9 @@ export class PgStore implements Store {
       return this.transaction((store) => store.rename(resource, parents, fromId, item));
     const toId = String(item.ID);
     if (await this.get(resource, parents, toId)) throw idExists(this.registry.resource(resource).model.name, toId);
+    // A rename is one change of the object under its new id: the diff shows the ID going from old to new.
+    if (this.recorder)
+      this.recorder.noteDocument(resource, parentKey(parents), toId, await this.get(resource, parents, fromId), item);
     await this.writing(resource, toId, () =>
       this.db.execute(
         sql`UPDATE platform.documents d SET id = ${toId}, body = ${JSON.stringify(item)}::jsonb, updated_at = now()
@@ -271,19 +298,23 @@ export class PgStore implements Store {
       return this.transaction((store) => store.remove(resource, parents, id));
     const removed = await rowsOf<Row>(
       this.db,
-      sql`DELETE FROM platform.documents d WHERE ${this.where(resource, parents, [sql`d.id = ${id}`])} RETURNING d.id`,
+      sql`DELETE FROM platform.documents d WHERE ${this.where(resource, parents, [sql`d.id = ${id}`])} RETURNING d.id, d.body`,
     );
+    for (const row of removed) this.recorder?.noteDocument(resource, parentKey(parents), id, row.body, undefined);
     if (removed.length > 0) await this.keepIndexCurrent(resource, parents, id, undefined);
     return removed.length > 0;
   }
 
   async removeUnder(resource: string, parents: readonly string[]): Promise<number> {
+    if (this.recordsAlone) return this.transaction((store) => store.removeUnder(resource, parents));
     const key = parentKey(parents);
     const under = parents.length === 0 ? [] : [sql`(d.parent_key = ${key} OR d.parent_key LIKE ${`${key}/%`})`];
     const removed = await rowsOf<Row>(
       this.db,
-      sql`DELETE FROM platform.documents d WHERE ${this.where(resource, undefined, under)} RETURNING d.id`,
+      sql`DELETE FROM platform.documents d WHERE ${this.where(resource, undefined, under)}
+          RETURNING d.id, d.parent_key${this.recorder ? sql`, d.body` : sql``}`,
     );
+    for (const row of removed) this.recorder?.noteDocument(resource, row.parent_key, row.id, row.body, undefined);
     return removed.length;
   }
 
@@ -372,19 +403,30 @@ export class PgStore implements Store {
     keyFields: readonly string[],
     item: Item,
   ): Promise<void> {
+    if (this.recordsAlone) return this.transaction((store) => store.saveAssignment(kind, parents, keyFields, item));
     const key = JSON.stringify(keyFields.map((field) => item[field] ?? null));
-    await this.db.execute(
-      sql`INSERT INTO platform.assignments (marketplace_id, kind, parent_key, key, body)
+    const previous = this.recorder
+      ? sql`WITH previous AS (SELECT a.body FROM platform.assignments a WHERE a.marketplace_id = ${this.marketplaceId}
+              AND a.kind = ${kind} AND a.parent_key = ${parentKey(parents)} AND a.key = ${key}) `
+      : sql``;
+    const saved = await rowsOf<Row>(
+      this.db,
+      sql`${previous}INSERT INTO platform.assignments (marketplace_id, kind, parent_key, key, body)
           VALUES (${this.marketplaceId}, ${kind}, ${parentKey(parents)}, ${key}, ${JSON.stringify(item)}::jsonb)
-          ON CONFLICT (marketplace_id, kind, parent_key, key) DO UPDATE SET body = excluded.body`,
+          ON CONFLICT (marketplace_id, kind, parent_key, key) DO UPDATE SET body = excluded.body
+          ${this.recorder ? sql`RETURNING (SELECT body FROM previous) AS body` : sql``}`,
     );
+    this.recorder?.noteAssignment(kind, parentKey(parents), key, saved[0]?.body ?? undefined, item);
   }
 
   async deleteAssignments(kind: string, parents: readonly string[] | undefined, match: Match): Promise<number> {
-    const removed = await rowsOf<Row>(
+    if (this.recordsAlone) return this.transaction((store) => store.deleteAssignments(kind, parents, match));
+    const removed = await rowsOf<Row & { key: string }>(
       this.db,
-      sql`DELETE FROM platform.assignments a WHERE ${this.assignmentWhere(kind, parents, match)} RETURNING a.key`,
+      sql`DELETE FROM platform.assignments a WHERE ${this.assignmentWhere(kind, parents, match)}
+          RETURNING a.key, a.parent_key${this.recorder ? sql`, a.body` : sql``}`,
     );
+    for (const row of removed) this.recorder?.noteAssignment(kind, row.parent_key, row.key, row.body, undefined);
     return removed.length;
   }
 
@@ -403,9 +445,18 @@ export class PgStore implements Store {
 
   async transaction<T>(work: (store: Store) => Promise<T>): Promise<T> {
     if (this.inTransaction) return work(this);
-    return this.db.transaction(async (tx) =>
-      work(new PgStore(tx as unknown as Db, this.registry, this.marketplaceId, true)),
-    );
+    const recorder = this.recorder;
+    try {
+      return await this.db.transaction(async (tx) => {
+        const result = await work(new PgStore(tx as unknown as Db, this.registry, this.marketplaceId, true, recorder));
+        // The records go in last, in the same transaction: no change without its record, no record without its change.
+        await recorder?.flush(tx as unknown as Db, this.marketplaceId);
+        return result;
+      });
+    } catch (error) {
+      recorder?.discard();
+      throw error;
+    }
   }
 }
 

@@ -7,6 +7,7 @@ import { missingBody } from './crud.ts';
 import type { PlatformOperation } from './operations.ts';
 import { PgStore } from './pg-store.ts';
 import { queryNormaliser } from './query-names.ts';
+import { recorderFor } from '../history/recording.ts';
 
 /** Turns a request's bearer token into the caller, or throws a 401 ApiError. */
 export interface Authenticator {
@@ -51,7 +52,8 @@ export function registerOperations(
           params: request.params as Record<string, string>,
           query: normaliseQuery(request.query as Record<string, string | string[] | undefined>),
           body: request.body,
-          store: new PgStore(db, registry, auth.marketplaceId),
+          // Writes are recorded in the change history, in their own transaction (platform/history).
+          store: new PgStore(db, registry, auth.marketplaceId, false, recorderFor(operation, auth, request.id)),
           registry,
           resource: operation.resource,
           ...(services ? { services } : {}),
