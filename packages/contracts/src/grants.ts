@@ -11,6 +11,8 @@ export const GRANTS = [
   'StagingRestoreAdmin',
   'SubscriptionAdmin',
   'RoleGroupsAdmin',
+  /** Reads the marketplace's change history on the Activity page (issue 23). */
+  'AuditReader',
 ] as const;
 export type Grant = (typeof GRANTS)[number];
 /** Every grant, each given or not (`ScPermissionGrants` of a portal user, the grant columns of a role group). */

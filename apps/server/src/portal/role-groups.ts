@@ -69,6 +69,7 @@ const GRANT_COLUMNS: Record<Grant, keyof Columns> = {
   StagingRestoreAdmin: 'stagingRestoreAdmin',
   SubscriptionAdmin: 'subscriptionAdmin',
   RoleGroupsAdmin: 'roleGroupsAdmin',
+  AuditReader: 'auditReader',
 };
 
 function toRoleGroup(row: Row): RoleGroup {

@@ -81,8 +81,9 @@ describe('role groups', () => {
       { field: 'StagingRestoreAdmin', message: 'StagingRestoreAdmin is required.' },
       { field: 'SubscriptionAdmin', message: 'SubscriptionAdmin is required.' },
       { field: 'RoleGroupsAdmin', message: 'RoleGroupsAdmin is required.' },
+      { field: 'AuditReader', message: 'AuditReader is required.' },
     ]);
-    expect(problem.detail).toBe('11 errors need to be resolved.');
+    expect(problem.detail).toBe('12 errors need to be resolved.');
   });
 
   it('refuses an unknown Id in the body and an unknown group in the path', async () => {

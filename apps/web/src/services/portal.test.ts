@@ -43,6 +43,7 @@ describe('createPortalClient', () => {
       StagingRestoreAdmin: true,
       SubscriptionAdmin: true,
       RoleGroupsAdmin: true,
+      AuditReader: true,
     };
     await client.saveRoleGroup('admin', group);
     expect(calls[0]).toMatchObject({ method: 'PUT', url: '/portal-api/marketplace/roles/admin', body: group });

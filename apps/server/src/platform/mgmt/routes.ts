@@ -10,6 +10,7 @@ import { PgStore } from '../engine/pg-store.ts';
 import type { BuildQueue } from '../search/jobs.ts';
 import type { SubscriptionRunQueue } from '../subscriptions/jobs.ts';
 import type { SyncQueue } from '../sync/jobs.ts';
+import { registerChangeHistoryRoutes } from './change-history-routes.ts';
 import { registerDeliveryRoutes } from './delivery-routes.ts';
 import { registerSearchIndexRoutes } from './search-routes.ts';
 import { registerSigningKeyRoutes } from './signing-key-routes.ts';
@@ -94,6 +95,7 @@ export async function registerManagementRoutes(
   registerSyncRoutes(app, { db, syncQueue: deps.syncQueue, requireMarketplace });
   registerSubscriptionRoutes(app, { db, runQueue: deps.subscriptionRunQueue, requireMarketplace });
   registerStagingRoutes(app, { db, requireMarketplace });
+  registerChangeHistoryRoutes(app, { db, requireMarketplace });
   registerSigningKeyRoutes(app, { db, keys: deps.keys });
 
   app.get('/marketplaces', async () => {

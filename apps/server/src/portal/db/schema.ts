@@ -32,6 +32,7 @@ export const roleGroups = portalSchema.table(
     stagingRestoreAdmin: boolean('staging_restore_admin').notNull().default(false),
     subscriptionAdmin: boolean('subscription_admin').notNull().default(false),
     roleGroupsAdmin: boolean('role_groups_admin').notNull().default(false),
+    auditReader: boolean('audit_reader').notNull().default(false),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.marketplaceId, table.id] })],

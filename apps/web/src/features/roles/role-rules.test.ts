@@ -21,6 +21,7 @@ const noGrants: Grants = {
   StagingRestoreAdmin: false,
   SubscriptionAdmin: false,
   RoleGroupsAdmin: false,
+  AuditReader: false,
 };
 const group: RoleGroupInput = { Id: 'custom-group-2', Name: 'Catalog team', OcRoles: ['FullAccess'], ...noGrants };
 const allowed = ['FullAccess', 'ProductAdmin', 'InventoryAdmin'];

@@ -15,6 +15,7 @@ const noGrants: Grants = {
   StagingRestoreAdmin: false,
   SubscriptionAdmin: false,
   RoleGroupsAdmin: false,
+  AuditReader: false,
 };
 const groups: RoleGroup[] = [
   { Id: 'full-access', Name: 'Full Access', OcRoles: ['FullAccess'], ...noGrants, RoleGroupsAdmin: true, Members: [] },

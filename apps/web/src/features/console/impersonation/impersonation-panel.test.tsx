@@ -79,6 +79,7 @@ const grants = (over: Partial<Grants>): Grants => ({
   StagingRestoreAdmin: false,
   SubscriptionAdmin: false,
   RoleGroupsAdmin: false,
+  AuditReader: false,
   ...over,
 });
 
