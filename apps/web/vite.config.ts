@@ -1,6 +1,7 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { preloadAppChunks } from './build/preload-app-chunks';
 
 // The back end serves every API under these prefixes; in development Vite forwards them so the SPA
 // talks to the running server without CORS.
@@ -8,7 +9,8 @@ const apiPrefixes = ['/platform', '/portal-api', '/identity', '/inventory', '/co
 const backendUrl = `http://localhost:${process.env.PORT || 4000}`;
 
 export default defineConfig({
-  plugins: [react()],
+  // The boot imports the app dynamically (src/main.tsx); its chunks still load with the page.
+  plugins: [react(), preloadAppChunks('src/app/app-root.tsx')],
   resolve: {
     alias: { '@': path.resolve(import.meta.dirname, 'src') },
   },

@@ -180,7 +180,8 @@ function readPointer(document: unknown, ref: string): unknown {
 // schemas. Everything else (servers, security schemes, error responses, response headers) is dropped before the
 // portal service serves a prepared description.
 
-const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'] as const;
+const HTTP_METHODS: readonly string[] = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace'];
+const isHttpMethod = (key: string) => HTTP_METHODS.includes(key);
 
 /**
  * The status of the response the portal shows for an operation: the lowest 2xx (201 before 204), else `2XX`,
@@ -265,9 +266,9 @@ export function trimDescription<T>(document: T): T {
       if (!isJsonObject(item)) continue;
       const trimmed: JsonObject = {};
       if (Array.isArray(item.parameters)) trimmed.parameters = item.parameters.map(trimParameter);
-      for (const method of HTTP_METHODS) {
-        const operation = item[method];
-        if (isJsonObject(operation)) trimmed[method] = trimOperation(operation);
+      // In the document's key order: the console lists operations as the document does.
+      for (const [method, operation] of Object.entries(item)) {
+        if (isHttpMethod(method) && isJsonObject(operation)) trimmed[method] = trimOperation(operation);
       }
       paths[path] = trimmed;
     }

@@ -3,69 +3,61 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { decodeTokenRoles } from '@/access/access';
-import { getIdentityToken } from '@/auth/oidc-settings';
-import { apiDescriptionQueryOptions } from '@/description/load-api-description';
-import { createPlatformClient } from '@/services/platform';
-import { createPortalClient } from '@/services/portal';
+import type { PreparedDescriptionRef } from '@portal/contracts';
 import { CenteredSpinner } from '@/ui/centered-spinner';
 import { ErrorDescription, errorView, useErrorToast } from '@/ui/notify-error';
 import { useAnalyticsIdentify } from './analytics-tracking';
 import { platformBaseUrl } from './portal/platform-base-url';
+import { loadPortalSession, loadSessionDescription } from './portal-session';
 import { PortalContextProvider, type PortalContextValue } from './portal/portal-context';
-
-const portal = createPortalClient({ getToken: getIdentityToken });
 
 /**
  * Renders nothing of the portal until the user, marketplace, developer token and API description are loaded
- * (spec 1 §1); a failure shows what went wrong with a way to try again.
+ * (spec 1 §1); a failure shows what went wrong with a way to try again. The user, marketplace and token come in one
+ * call (`GET /portal-api/session`, started by the boot before the app's code loaded), which also names the
+ * marketplace's prepared description: read from IndexedDB on a warm load, else from its immutable URL.
  */
 export function RenderGate({ children }: { children: ReactNode }) {
-  const me = useQuery({ queryKey: ['portal', 'me'], queryFn: () => portal.getMe(), staleTime: Infinity });
-  const marketplace = useQuery({
-    queryKey: ['portal', 'marketplace'],
-    queryFn: () => portal.getMarketplace(),
-    staleTime: Infinity,
-  });
-  const token = useQuery({
-    queryKey: ['portal', 'developer-token'],
-    queryFn: () => portal.getDeveloperToken(),
-    staleTime: Infinity,
-  });
-  const baseUrl = marketplace.data
-    ? platformBaseUrl(marketplace.data.CoreApiUrl, window.location.origin, marketplace.data.Kind)
-    : '';
-  const platform = useMemo(() => createPlatformClient({ baseUrl }), [baseUrl]);
+  const session = useQuery({ queryKey: ['portal', 'session'], queryFn: loadPortalSession, staleTime: Infinity });
+  const ref = session.data?.Description;
   const description = useQuery({
-    ...apiDescriptionQueryOptions({ baseUrl, fetchJson: platform.getJson }),
-    enabled: baseUrl !== '',
+    queryKey: ['api-description', ref?.Url ?? ''],
+    queryFn: () => loadSessionDescription(ref as PreparedDescriptionRef),
+    enabled: ref !== undefined,
+    staleTime: Infinity,
+    gcTime: Infinity,
+    // A document the portal cannot read will not become readable by asking again at once.
+    retry: false,
   });
+  const marketplace = session.data?.Marketplace;
+  const baseUrl = marketplace ? platformBaseUrl(marketplace.CoreApiUrl, window.location.origin, marketplace.Kind) : '';
 
   const value = useMemo((): PortalContextValue | null => {
-    if (!me.data || !marketplace.data || !token.data || !description.data) return null;
-    const developerToken = token.data.access_token;
+    if (!session.data || !description.data) return null;
+    const developerToken = session.data.DeveloperToken.access_token;
     return {
-      me: me.data,
-      marketplace: marketplace.data,
+      me: session.data.Me,
+      marketplace: session.data.Marketplace,
       platformBaseUrl: baseUrl,
       developerToken,
       roles: decodeTokenRoles(developerToken),
       description: description.data,
     };
-  }, [me.data, marketplace.data, token.data, description.data, baseUrl]);
+  }, [session.data, description.data, baseUrl]);
 
   const auth = useAuth();
   useAnalyticsIdentify(
-    me.data && marketplace.data
-      ? { claims: auth.user?.profile, me: me.data, marketplace: marketplace.data, hostname: window.location.hostname }
+    session.data && marketplace
+      ? { claims: auth.user?.profile, me: session.data.Me, marketplace, hostname: window.location.hostname }
       : null,
   );
 
-  const failed = [me, marketplace, token, description].find((query) => query.isError);
+  const failed = [session, description].find((query) => query.isError);
   useErrorToast(failed?.error);
   if (failed) {
     const view = errorView(failed.error);
     const retry = () => {
-      for (const query of [me, marketplace, token, description]) if (query.isError) void query.refetch();
+      for (const query of [session, description]) if (query.isError) void query.refetch();
     };
     return (
       <Center minH="100dvh" p="6">

@@ -1,11 +1,9 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { hasAuthParams, useAuth } from 'react-oidc-context';
-import type { User } from 'oidc-client-ts';
 import { toaster } from '@/ui/toaster';
 import { CenteredSpinner } from '@/ui/centered-spinner';
-import { PORTAL_CLAIMS, stringClaim } from './claims';
+import { contextMismatch, currentUrl } from './sign-in-flow';
 import {
-  AUTH_CALLBACK_PATH,
   contextParams,
   getUserManager,
   SILENT_REFRESH_INTERVAL_MS,
@@ -13,23 +11,8 @@ import {
   type SigninState,
 } from './oidc-settings';
 
-function currentUrl(): string {
-  // A failed callback must not become the page to return to.
-  if (window.location.pathname === AUTH_CALLBACK_PATH) return '/';
-  return `${window.location.pathname}${window.location.search}${window.location.hash}`;
-}
-
-/** True when the URL asks for another organization or tenant than the signed-in token is for. */
-export function contextMismatch(user: User | null | undefined, search: string): boolean {
-  if (!user) return false;
-  const wanted = contextParams(search);
-  const organization = stringClaim(user.profile, PORTAL_CLAIMS.organizationId);
-  const tenant = stringClaim(user.profile, PORTAL_CLAIMS.tenantName);
-  return (
-    (wanted.organization !== undefined && wanted.organization !== organization) ||
-    (wanted.tenantName !== undefined && wanted.tenantName !== tenant)
-  );
-}
+// Re-exported for the modules and tests that found them here.
+export { contextMismatch } from './sign-in-flow';
 
 /**
  * Renders its children only for a signed-in user of the organization and tenant in the URL. Anyone else is

@@ -1,25 +1,37 @@
+import { prepareDescription, type PreparedDescriptionRef } from '@portal/contracts';
 import { IDBFactory } from 'fake-indexeddb';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { clearDescriptionCache, DESCRIPTION_DB_NAME, loadDescription, type FetchJson } from './description-cache';
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  clearDescriptionCache,
+  DESCRIPTION_DB_NAME,
+  loadDescription,
+  openDescriptionCache,
+  type FetchText,
+} from './description-cache';
 import { DescriptionError } from './description-error';
 import { fixtureDocument } from './test-fixtures';
 
-const BASE = 'http://platform.test/platform';
-const OTHER = 'http://other.test/platform';
+const KEY = '0123456789abcdef';
+const OTHER = 'fedcba9876543210';
 
-/** A fake platform: `/env` reports `build`, the description endpoint serves `document` (or the build's fixture). */
-function platform(build: string, document: unknown = fixtureDocument(build)) {
+const refOf = (version: string, key = KEY): PreparedDescriptionRef => ({
+  Key: key,
+  BuildNumber: version,
+  Url: `/portal-api/descriptions/${key}/${version}.json`,
+});
+
+/** The portal service: each URL answers the prepared fixture of its build (or `body` when given). */
+function service(body?: string) {
   const calls: string[] = [];
-  const fetchJson: FetchJson = vi.fn(async (url: string) => {
+  const fetchText: FetchText = async (url) => {
     calls.push(url);
-    if (url.endsWith('/env')) return { BuildNumber: build, Environment: 'test' };
-    if (url.endsWith('/v1/openapi/v3')) return structuredClone(document);
-    throw new Error(`unexpected ${url}`);
-  });
-  return { fetchJson, calls, descriptionFetches: () => calls.filter((url) => url.endsWith('/openapi/v3')).length };
+    const version = /\/([^/]+)\.json$/.exec(url)?.[1] ?? '';
+    return body ?? JSON.stringify(prepareDescription(fixtureDocument(version)));
+  };
+  return { fetchText, calls };
 }
 
-/** Every stored [baseUrl, version] key, sorted, read straight from the database. */
+/** Every stored [key, version] pair, sorted, read straight from the database. */
 async function storedKeys(factory: IDBFactory): Promise<string[]> {
   const db = await new Promise<IDBDatabase>((resolve, reject) => {
     const request = factory.open(DESCRIPTION_DB_NAME);
@@ -27,7 +39,7 @@ async function storedKeys(factory: IDBFactory): Promise<string[]> {
     request.onerror = () => reject(request.error);
   });
   const keys = await new Promise<IDBValidKey[]>((resolve, reject) => {
-    const request = db.transaction('descriptions').objectStore('descriptions').getAllKeys();
+    const request = db.transaction('prepared').objectStore('prepared').getAllKeys();
     request.onsuccess = () => resolve(request.result);
     request.onerror = () => reject(request.error);
   });
@@ -36,143 +48,111 @@ async function storedKeys(factory: IDBFactory): Promise<string[]> {
 }
 
 async function putRaw(factory: IDBFactory, entry: unknown): Promise<void> {
-  // Create the schema through the module first, then overwrite an entry by hand.
-  await loadDescription({ baseUrl: OTHER, fetchJson: platform('9.9.9.9').fetchJson, indexedDB: factory });
-  const db = await new Promise<IDBDatabase>((resolve) => {
-    const request = factory.open(DESCRIPTION_DB_NAME);
-    request.onsuccess = () => resolve(request.result);
-  });
+  const db = await openDescriptionCache(factory);
   await new Promise<void>((resolve) => {
-    const transaction = db.transaction('descriptions', 'readwrite');
-    transaction.objectStore('descriptions').put(entry);
+    const transaction = db!.transaction('prepared', 'readwrite');
+    transaction.objectStore('prepared').put(entry);
     transaction.oncomplete = () => resolve();
   });
-  db.close();
+  db!.close();
 }
 
 let factory: IDBFactory;
+const load = (ref: PreparedDescriptionRef, fetchText: FetchText, from: IDBFactory | undefined = factory) =>
+  loadDescription({ ref, fetchText, database: openDescriptionCache(from) });
+
 beforeEach(() => {
   factory = new IDBFactory();
 });
 
 describe('loadDescription', () => {
-  it('fetches on a miss, stores the document and serves it from the cache next time', async () => {
-    const first = platform('1.0.0.1');
-    const loaded = await loadDescription({ baseUrl: BASE, fetchJson: first.fetchJson, indexedDB: factory });
-    expect(loaded).toMatchObject({ version: '1.0.0.1', source: 'network' });
-    expect(first.calls).toEqual([`${BASE}/env`, `${BASE}/v1/openapi/v3`]);
+  it('fetches on a miss, stores the text and serves it from the cache next time, with no request', async () => {
+    const first = service();
+    expect(await load(refOf('1.0.0.1'), first.fetchText)).toMatchObject({ version: '1.0.0.1', source: 'network' });
+    expect(first.calls).toEqual(['/portal-api/descriptions/0123456789abcdef/1.0.0.1.json']);
 
-    const second = platform('1.0.0.1');
-    const cached = await loadDescription({ baseUrl: BASE, fetchJson: second.fetchJson, indexedDB: factory });
+    const second = service();
+    const cached = await load(refOf('1.0.0.1'), second.fetchText);
     expect(cached).toMatchObject({ version: '1.0.0.1', source: 'cache' });
-    expect(cached.document).toEqual(fixtureDocument('1.0.0.1'));
-    expect(second.calls).toEqual([`${BASE}/env`]);
+    expect(cached.document).toEqual(prepareDescription(fixtureDocument('1.0.0.1')));
+    expect(second.calls).toEqual([]);
   });
 
-  it('refetches when /env reports a new build and clears the old version', async () => {
-    await loadDescription({ baseUrl: BASE, fetchJson: platform('1.0.0.1').fetchJson, indexedDB: factory });
-    const next = platform('1.0.0.2');
-    const loaded = await loadDescription({ baseUrl: BASE, fetchJson: next.fetchJson, indexedDB: factory });
-    expect(loaded).toMatchObject({ version: '1.0.0.2', source: 'network' });
-    expect(next.descriptionFetches()).toBe(1);
-    expect(await storedKeys(factory)).toEqual([`${BASE} @ 1.0.0.2`]);
+  it('fetches a new build and clears the old one of the same marketplace API', async () => {
+    await load(refOf('1.0.0.1'), service().fetchText);
+    const next = service();
+    expect(await load(refOf('1.0.0.2'), next.fetchText)).toMatchObject({ version: '1.0.0.2', source: 'network' });
+    expect(next.calls).toHaveLength(1);
+    expect(await storedKeys(factory)).toEqual([`${KEY} @ 1.0.0.2`]);
   });
 
-  it('leaves the cached versions of other base URLs alone', async () => {
-    await loadDescription({ baseUrl: OTHER, fetchJson: platform('5.0.0.1').fetchJson, indexedDB: factory });
-    await loadDescription({ baseUrl: BASE, fetchJson: platform('1.0.0.1').fetchJson, indexedDB: factory });
-    await loadDescription({ baseUrl: BASE, fetchJson: platform('1.0.0.2').fetchJson, indexedDB: factory });
-    expect(await storedKeys(factory)).toEqual([`${OTHER} @ 5.0.0.1`, `${BASE} @ 1.0.0.2`]);
-
-    const other = platform('5.0.0.1');
-    expect(await loadDescription({ baseUrl: OTHER, fetchJson: other.fetchJson, indexedDB: factory })).toMatchObject({
-      source: 'cache',
-    });
+  it("leaves other marketplace APIs' builds alone", async () => {
+    await load(refOf('5.0.0.1', OTHER), service().fetchText);
+    await load(refOf('1.0.0.1'), service().fetchText);
+    await load(refOf('1.0.0.2'), service().fetchText);
+    expect(await storedKeys(factory)).toEqual([`${KEY} @ 1.0.0.2`, `${OTHER} @ 5.0.0.1`]);
+    expect((await load(refOf('5.0.0.1', OTHER), service().fetchText)).source).toBe('cache');
   });
 
-  it('treats a trailing slash on the base URL as the same platform', async () => {
-    await loadDescription({ baseUrl: `${BASE}/`, fetchJson: platform('1.0.0.1').fetchJson, indexedDB: factory });
-    const again = platform('1.0.0.1');
-    await loadDescription({ baseUrl: BASE, fetchJson: again.fetchJson, indexedDB: factory });
-    expect(again.calls).toEqual([`${BASE}/env`]);
+  it('ignores a corrupt entry or one of another version, refetches and replaces it', async () => {
+    await putRaw(factory, { key: KEY, version: '1.0.0.1', storedAt: 'x', text: '{"broken":' });
+    expect((await load(refOf('1.0.0.1'), service().fetchText)).source).toBe('network');
+    expect((await load(refOf('1.0.0.1'), service().fetchText)).source).toBe('cache');
+
+    const otherVersion = JSON.stringify(prepareDescription(fixtureDocument('1.0.0.0')));
+    await putRaw(factory, { key: KEY, version: '1.0.0.3', storedAt: 'x', text: otherVersion });
+    expect((await load(refOf('1.0.0.3'), service().fetchText)).source).toBe('network');
   });
 
-  it('ignores a corrupt cache entry, refetches and replaces it', async () => {
-    await putRaw(factory, { baseUrl: BASE, version: '1.0.0.1', storedAt: 'x', document: { broken: true } });
-    const next = platform('1.0.0.1');
-    const loaded = await loadDescription({ baseUrl: BASE, fetchJson: next.fetchJson, indexedDB: factory });
-    expect(loaded.source).toBe('network');
-
-    const again = platform('1.0.0.1');
-    expect((await loadDescription({ baseUrl: BASE, fetchJson: again.fetchJson, indexedDB: factory })).source).toBe(
-      'cache',
+  it('rejects an answer that is not the description of the build asked for, and caches nothing', async () => {
+    await expect(load(refOf('1.0.0.1'), service('<html>maintenance</html>').fetchText)).rejects.toThrow(
+      DescriptionError,
     );
-  });
-
-  it('ignores an entry whose document carries another version than its key', async () => {
-    await putRaw(factory, { baseUrl: BASE, version: '1.0.0.1', storedAt: 'x', document: fixtureDocument('1.0.0.0') });
-    const next = platform('1.0.0.1');
-    expect((await loadDescription({ baseUrl: BASE, fetchJson: next.fetchJson, indexedDB: factory })).source).toBe(
-      'network',
-    );
-  });
-
-  it('rejects a description whose version is not four dot-separated numbers, and caches nothing', async () => {
-    const bad = platform('1.0.0', fixtureDocument('1.0.0'));
-    await expect(loadDescription({ baseUrl: BASE, fetchJson: bad.fetchJson, indexedDB: factory })).rejects.toThrow(
-      'The API description of http://platform.test/platform has version "1.0.0"; expected four dot-separated numbers such as 1.0.445.36017.',
-    );
+    const wrongBuild = JSON.stringify(prepareDescription(fixtureDocument('1.0.0.9')));
+    await expect(load(refOf('1.0.0.1'), service(wrongBuild).fetchText)).rejects.toThrow(DescriptionError);
     expect(await storedKeys(factory)).toEqual([]);
   });
 
-  it('rejects an answer that is not an OpenAPI document', async () => {
-    const bad = platform('1.0.0.1', '<html>maintenance</html>');
-    await expect(loadDescription({ baseUrl: BASE, fetchJson: bad.fetchJson, indexedDB: factory })).rejects.toThrow(
-      DescriptionError,
+  it('rejects a build number that is not four dot-separated numbers', async () => {
+    await expect(load(refOf('1.0.0'), service().fetchText)).rejects.toThrow(
+      'has version "1.0.0"; expected four dot-separated numbers such as 1.0.445.36017.',
     );
   });
 
-  it('stores under the document version when /env disagrees, so the next load fetches again', async () => {
-    const midDeploy = platform('1.0.0.2', fixtureDocument('1.0.0.1'));
-    expect(await loadDescription({ baseUrl: BASE, fetchJson: midDeploy.fetchJson, indexedDB: factory })).toMatchObject({
-      version: '1.0.0.1',
-      source: 'network',
-    });
-    expect(await storedKeys(factory)).toEqual([`${BASE} @ 1.0.0.1`]);
-  });
-
-  it('fetches the description when /env has no BuildNumber', async () => {
-    const fetchJson: FetchJson = async (url) => (url.endsWith('/env') ? {} : fixtureDocument('1.0.0.1'));
-    await loadDescription({ baseUrl: BASE, fetchJson, indexedDB: factory });
-    expect((await loadDescription({ baseUrl: BASE, fetchJson, indexedDB: factory })).source).toBe('network');
-  });
-
-  it('passes on a failing /env', async () => {
-    const fetchJson: FetchJson = async () => {
+  it('passes on a failing fetch', async () => {
+    const failing: FetchText = async () => {
       throw new Error('offline');
     };
-    await expect(loadDescription({ baseUrl: BASE, fetchJson, indexedDB: factory })).rejects.toThrow('offline');
+    await expect(load(refOf('1.0.0.1'), failing)).rejects.toThrow('offline');
   });
 
   it('still works without IndexedDB, or when it cannot be opened', async () => {
-    const none = platform('1.0.0.1');
-    expect((await loadDescription({ baseUrl: BASE, fetchJson: none.fetchJson })).source).toBe('network');
-
+    expect((await loadDescription({ ref: refOf('1.0.0.1'), fetchText: service().fetchText })).source).toBe('network');
     const broken = {
       open: () => {
         throw new Error('SecurityError');
       },
     } as unknown as IDBFactory;
-    const again = platform('1.0.0.1');
-    expect((await loadDescription({ baseUrl: BASE, fetchJson: again.fetchJson, indexedDB: broken })).source).toBe(
-      'network',
-    );
+    expect((await load(refOf('1.0.0.1'), service().fetchText, broken)).source).toBe('network');
+  });
+
+  it('drops the cache of raw documents an older version of the portal kept', async () => {
+    await new Promise<void>((resolve) => {
+      const request = factory.open(DESCRIPTION_DB_NAME, 1);
+      request.onupgradeneeded = () => request.result.createObjectStore('descriptions');
+      request.onsuccess = () => {
+        request.result.close();
+        resolve();
+      };
+    });
+    expect((await load(refOf('1.0.0.1'), service().fetchText)).source).toBe('network');
+    expect(await storedKeys(factory)).toEqual([`${KEY} @ 1.0.0.1`]);
   });
 });
 
 describe('clearDescriptionCache', () => {
   it('removes every cached description', async () => {
-    await loadDescription({ baseUrl: BASE, fetchJson: platform('1.0.0.1').fetchJson, indexedDB: factory });
+    await load(refOf('1.0.0.1'), service().fetchText);
     await clearDescriptionCache(factory);
     expect(await storedKeys(factory)).toEqual([]);
   });

@@ -1,33 +1,39 @@
+import type { PreparedDescriptionRef } from '@portal/contracts';
 import { DescriptionError } from './description-error';
 import { isDescriptionVersion, isJsonObject, isOpenApiDocument, type OpenApiDocument } from './openapi-types';
 
-// The raw document is cached rather than the dereferenced one: it is plain JSON (what structured clone and
-// the validity check handle best), and dereferencing plus indexing take milliseconds once per page load.
+// The portal service prepares each marketplace API's description once per build (dereferenced and trimmed, issue 22)
+// and serves it at an immutable URL. This cache keeps its text by marketplace API key and build number, so a warm
+// load reads it without a request; the text (not the parsed tree) is kept because a string clones in and out of
+// IndexedDB at once, where the dereferenced tree would be walked object by object.
 
 /** Name of the IndexedDB database that holds cached API descriptions. */
 export const DESCRIPTION_DB_NAME = 'marketplace-portal-descriptions';
-const STORE = 'descriptions';
-const BY_BASE_URL = 'baseUrl';
+/** Version 2 holds prepared descriptions' text; version 1 held raw documents by base URL (dropped on upgrade). */
+const DB_VERSION = 2;
+const STORE = 'prepared';
+const BY_KEY = 'key';
 
 interface CachedDescription {
-  baseUrl: string;
+  key: string;
   version: string;
   storedAt: string;
-  document: OpenApiDocument;
+  text: string;
 }
 
-/** Fetches and parses JSON from an absolute URL (normally the platform client's `getJson`). */
-export type FetchJson = (url: string) => Promise<unknown>;
+/** Fetches a prepared description's text from its URL (the portal client, with the user's token). */
+export type FetchText = (url: string) => Promise<string>;
 
 export interface LoadDescriptionOptions {
-  /** The marketplace's `CoreApiUrl`, e.g. `http://localhost:4000/platform` (a trailing slash is ignored). */
-  baseUrl: string;
-  fetchJson: FetchJson;
-  /** IndexedDB to use; defaults to the browser's. Without one (or if it fails) nothing is cached. */
-  indexedDB?: IDBFactory;
+  /** Where the session says the marketplace's prepared description is. */
+  ref: PreparedDescriptionRef;
+  fetchText: FetchText;
+  /** The cache, opened early by {@link openDescriptionCache}; without one (or if it fails) nothing is cached. */
+  database?: Promise<IDBDatabase | null>;
 }
 
 export interface LoadedDescription {
+  /** Already dereferenced and trimmed by the portal service. */
   document: OpenApiDocument;
   version: string;
   /** Where the document came from this time. */
@@ -35,43 +41,55 @@ export interface LoadedDescription {
 }
 
 /**
- * Returns the API description of a platform, from the IndexedDB cache when it holds the version `/env`
- * reports as `BuildNumber`, otherwise from `/v1/openapi/v3` (then stored, and the base URL's other
- * versions deleted). A cache entry that does not look like a description is ignored and replaced.
- * Throws a {@link DescriptionError} when the fetched document is not a description with a four-part version.
+ * Opens the description cache; called as early as possible (before the session is known) so a warm load's read
+ * does not wait for the open. Resolves null where IndexedDB is missing or fails.
  *
  * @example
- * const { document } = await loadDescription({ baseUrl: marketplace.CoreApiUrl, fetchJson: platform.getJson });
+ * const database = openDescriptionCache();
+ */
+export function openDescriptionCache(
+  factory: IDBFactory | undefined = typeof indexedDB === 'undefined' ? undefined : indexedDB,
+): Promise<IDBDatabase | null> {
+  return factory ? openQuietly(factory) : Promise.resolve(null);
+}
+
+/**
+ * Returns the prepared description the session points at: from the cache when it holds that key and build,
+ * otherwise from its URL (then stored, and the key's other builds deleted). A cache entry that does not read as
+ * that build's description is ignored and replaced. Throws a {@link DescriptionError} when the fetched text is
+ * not a description of the build asked for.
+ *
+ * @example
+ * const { document } = await loadDescription({ ref: session.Description, fetchText, database });
  */
 export async function loadDescription(options: LoadDescriptionOptions): Promise<LoadedDescription> {
-  const baseUrl = options.baseUrl.replace(/\/+$/, '');
-  const factory = options.indexedDB ?? (typeof indexedDB === 'undefined' ? undefined : indexedDB);
-  const env = await options.fetchJson(`${baseUrl}/env`);
-  const buildNumber = isJsonObject(env) && typeof env.BuildNumber === 'string' ? env.BuildNumber : null;
+  const { Key: key, BuildNumber: version, Url: url } = options.ref;
+  if (!isDescriptionVersion(version)) {
+    throw new DescriptionError(
+      `The API description at ${url} has version "${version}"; expected four dot-separated numbers such as 1.0.445.36017.`,
+    );
+  }
+  const db = options.database ? await options.database : null;
+  if (db) {
+    const cached = await readQuietly(db, key, version);
+    if (cached) return { document: cached, version, source: 'cache' };
+  }
+  const text = await options.fetchText(url);
+  const document = parseDescription(text, version);
+  if (!document) {
+    throw new DescriptionError(`${url} did not answer with the OpenAPI 3 description of build ${version}.`);
+  }
+  if (db) await storeQuietly(db, { key, version, storedAt: new Date().toISOString(), text });
+  return { document, version, source: 'network' };
+}
 
-  const db = factory ? await openQuietly(factory) : null;
+/** The description in `text` when it is one of `version`; null otherwise. */
+function parseDescription(text: string, version: string): OpenApiDocument | null {
   try {
-    if (db && buildNumber) {
-      const cached = await readQuietly(db, baseUrl, buildNumber);
-      if (cached) return { document: cached, version: buildNumber, source: 'cache' };
-    }
-
-    const document = await options.fetchJson(`${baseUrl}/v1/openapi/v3`);
-    if (!isOpenApiDocument(document)) {
-      throw new DescriptionError(`${baseUrl}/v1/openapi/v3 did not answer with an OpenAPI 3 document.`);
-    }
-    const { version } = document.info;
-    if (!isDescriptionVersion(version)) {
-      throw new DescriptionError(
-        `The API description of ${baseUrl} has version "${version}"; expected four dot-separated numbers such as 1.0.445.36017.`,
-      );
-    }
-    // Keyed by the document's own version: if the platform is mid-deploy and /env disagrees, the next load
-    // simply fetches again instead of caching a document under a version it is not.
-    if (db) await storeQuietly(db, { baseUrl, version, storedAt: new Date().toISOString(), document });
-    return { document, version, source: 'network' };
-  } finally {
-    db?.close();
+    const document: unknown = JSON.parse(text);
+    return isOpenApiDocument(document) && document.info.version === version ? document : null;
+  } catch {
+    return null;
   }
 }
 
@@ -100,14 +118,15 @@ function openQuietly(factory: IDBFactory): Promise<IDBDatabase | null> {
   return new Promise((resolve) => {
     let request: IDBOpenDBRequest;
     try {
-      request = factory.open(DESCRIPTION_DB_NAME, 1);
+      request = factory.open(DESCRIPTION_DB_NAME, DB_VERSION);
     } catch {
       resolve(null);
       return;
     }
     request.onupgradeneeded = () => {
-      const store = request.result.createObjectStore(STORE, { keyPath: ['baseUrl', 'version'] });
-      store.createIndex(BY_BASE_URL, 'baseUrl');
+      const db = request.result;
+      for (const name of Array.from(db.objectStoreNames)) db.deleteObjectStore(name);
+      db.createObjectStore(STORE, { keyPath: ['key', 'version'] }).createIndex(BY_KEY, 'key');
     };
     request.onsuccess = () => {
       // Another tab upgrading the schema must not wait on this connection.
@@ -119,31 +138,24 @@ function openQuietly(factory: IDBFactory): Promise<IDBDatabase | null> {
   });
 }
 
-async function readQuietly(db: IDBDatabase, baseUrl: string, version: string): Promise<OpenApiDocument | null> {
+async function readQuietly(db: IDBDatabase, key: string, version: string): Promise<OpenApiDocument | null> {
   try {
-    const entry = await done(db.transaction(STORE).objectStore(STORE).get([baseUrl, version]));
-    return isValidEntry(entry, baseUrl, version) ? entry.document : null;
+    const entry: unknown = await done(db.transaction(STORE).objectStore(STORE).get([key, version]));
+    if (!isJsonObject(entry) || entry.key !== key || entry.version !== version || typeof entry.text !== 'string') {
+      return null;
+    }
+    return parseDescription(entry.text, version);
   } catch {
     return null;
   }
-}
-
-function isValidEntry(entry: unknown, baseUrl: string, version: string): entry is CachedDescription {
-  return (
-    isJsonObject(entry) &&
-    entry.baseUrl === baseUrl &&
-    entry.version === version &&
-    isOpenApiDocument(entry.document) &&
-    entry.document.info.version === version
-  );
 }
 
 async function storeQuietly(db: IDBDatabase, entry: CachedDescription): Promise<void> {
   try {
     const transaction = db.transaction(STORE, 'readwrite');
     const store = transaction.objectStore(STORE);
-    // Spec 1 §9: other cached versions of this platform are cleared on update; other platforms keep theirs.
-    const keys = await done(store.index(BY_BASE_URL).getAllKeys(entry.baseUrl));
+    // Spec 1 §9: other cached builds of this marketplace API are cleared on update; other APIs keep theirs.
+    const keys = await done(store.index(BY_KEY).getAllKeys(entry.key));
     for (const key of keys) {
       if (Array.isArray(key) && key[1] !== entry.version) store.delete(key);
     }

@@ -1,33 +1,42 @@
-import { queryOptions } from '@tanstack/react-query';
+import type { PreparedDescriptionRef } from '@portal/contracts';
 import type { ApiDescription } from './api-model';
-import { loadDescription, type LoadDescriptionOptions } from './description-cache';
-import { buildApiDescription } from './index-description';
+import { loadDescription, openDescriptionCache, type FetchText } from './description-cache';
+import { indexDescription } from './index-description';
+
+let cache: Promise<IDBDatabase | null> | undefined;
 
 /**
- * Loads (cache or network), dereferences and indexes a platform's API description: the whole pipeline.
+ * The description cache, opened once per page. The boot calls it before the session is known, so a warm load's
+ * read does not wait for IndexedDB to open.
  *
  * @example
- * const api = await loadApiDescription({ baseUrl: marketplace.CoreApiUrl, fetchJson: platform.getJson });
+ * warmDescriptionCache();
  */
-export async function loadApiDescription(options: LoadDescriptionOptions): Promise<ApiDescription> {
-  const { document } = await loadDescription(options);
-  return buildApiDescription(document);
+export function warmDescriptionCache(): Promise<IDBDatabase | null> {
+  cache ??= openDescriptionCache();
+  return cache;
 }
 
+const loads = new Map<string, Promise<ApiDescription>>();
+
 /**
- * Query options for the render gate: one load per base URL for the life of the page, since a new platform
- * build is only picked up on the next page load (when `/env` reports it).
+ * Loads (cache or network) and indexes the prepared description a session points at: the whole pipeline. One load
+ * per URL for the life of the page (the URL names the build, so its content never changes); a failed load is
+ * forgotten, so asking again tries again.
  *
  * @example
- * const { data: api } = useQuery(apiDescriptionQueryOptions({ baseUrl, fetchJson }));
+ * const api = await loadApiDescription(session.Description, (url) => portal.getText(url));
  */
-export function apiDescriptionQueryOptions(options: LoadDescriptionOptions) {
-  return queryOptions({
-    queryKey: ['api-description', options.baseUrl.replace(/\/+$/, '')] as const,
-    queryFn: () => loadApiDescription(options),
-    staleTime: Infinity,
-    gcTime: Infinity,
-    // A document the portal cannot read will not become readable by asking again at once.
-    retry: false,
+export function loadApiDescription(ref: PreparedDescriptionRef, fetchText: FetchText): Promise<ApiDescription> {
+  const known = loads.get(ref.Url);
+  if (known) return known;
+  const load = loadDescription({ ref, fetchText, database: warmDescriptionCache() }).then(({ document }) =>
+    // Already dereferenced by the portal service: only the index is built here.
+    indexDescription(document),
+  );
+  loads.set(ref.Url, load);
+  load.catch(() => {
+    if (loads.get(ref.Url) === load) loads.delete(ref.Url);
   });
+  return load;
 }

@@ -34,6 +34,8 @@ export interface RequestOptions {
   /** Set false for public endpoints (`/env`, the description) so no token is sent. */
   auth?: boolean;
   timeoutMs?: number;
+  /** `'text'`: a successful answer's body is its text, unparsed (a document the caller keeps as it came). */
+  responseAs?: 'text';
 }
 
 /** A successful answer: status, headers and the parsed body (JSON, text, or undefined when empty). */
@@ -89,7 +91,7 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
     let data: unknown;
     try {
       response = await fetchImpl(url, { method: request.method ?? 'GET', headers, body, signal });
-      data = await readBody(response);
+      data = request.responseAs === 'text' && response.ok ? await response.text() : await readBody(response);
     } catch (error) {
       // The caller's own cancellation is not a failure to report; let it through untouched.
       if (request.signal?.aborted) throw request.signal.reason ?? error;

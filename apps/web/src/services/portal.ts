@@ -8,6 +8,7 @@ import {
   type MarketplaceInfo,
   type MarketplaceList,
   type MarketplaceSaved,
+  type PortalSession,
   type SearchIndexStatus,
   type SearchIndexType,
 } from '@portal/contracts';
@@ -139,6 +140,10 @@ export const DEFAULT_PORTAL_BASE_URL = '/portal-api';
 export interface PortalClient {
   readonly http: HttpClient;
   getMe(): Promise<PortalUser>;
+  /** The render gate's one call: user, marketplace, developer token and where the prepared description is. */
+  getSession(): Promise<PortalSession<PortalUser>>;
+  /** A prepared description's text, from the URL the session named (immutable: the browser caches it). */
+  getDescriptionText(url: string): Promise<string>;
   getGrants(): Promise<{ ScPermissionGrants: Grants }>;
   getMarketplace(): Promise<Marketplace>;
   listRoleGroups(): Promise<{ Items: RoleGroup[] }>;
@@ -187,6 +192,12 @@ export function createPortalClient(options: Partial<HttpClientOptions> = {}): Po
   return {
     http,
     getMe: () => http.get('/me'),
+    getSession: () => http.get('/session'),
+    // The session's URL starts with the service's own mount point; the client's base adds it again.
+    getDescriptionText: (url) =>
+      http.request(url.startsWith(`${DEFAULT_PORTAL_BASE_URL}/`) ? url.slice(DEFAULT_PORTAL_BASE_URL.length) : url, {
+        responseAs: 'text',
+      }),
     getGrants: () => http.get('/me/grants'),
     getMarketplace: () => http.get('/marketplace'),
     listRoleGroups: () => http.get('/marketplace/roles'),
