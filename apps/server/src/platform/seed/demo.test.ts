@@ -9,6 +9,7 @@ import { createSigningKeys } from '../auth/signing-keys.ts';
 import { startOAuthApp } from '../auth/testing.ts';
 import { resolveRoles } from '../auth/user-roles.ts';
 import type { Item } from '../engine/item.ts';
+import { productImage } from '../../content/product-images.ts';
 import { verifyPassword } from '../../security/passwords.ts';
 import { PgStore } from '../engine/pg-store.ts';
 import { orderTotal, roundMoney } from '../orders/pricing.ts';
@@ -187,6 +188,15 @@ describe('seedDemoData', () => {
     });
     // Only the Sandbox holds a store; the other marketplaces start with admin access alone.
     expect(await documents(db, 'demo-staging', 'Products')).toHaveLength(0);
+  });
+
+  it('gives every product a picture the content part draws, at a root-relative URL', async () => {
+    const products = await documents(first.database.db, SANDBOX, 'Products');
+    const urls = products.map((row) => String(((row.body.xp as Item).Images as Item[] | undefined)?.[0]?.Url));
+    const prefix = '/content/images/products/';
+    expect(urls.every((url) => url.startsWith(prefix) && productImage(url.slice(prefix.length)) !== null)).toBe(true);
+    // Types and colours vary: a list page shows several different pictures.
+    expect(new Set(urls).size).toBeGreaterThan(100);
   });
 
   it('keeps order figures consistent with their line items, shipments and status dates', async () => {

@@ -100,6 +100,20 @@ function scheduleFor(context: SeedContext, rng: Random, product: Item, price: nu
   };
 }
 
+/**
+ * The product's picture, drawn by the content part (content/product-images.ts) from its type and colour. The URL is
+ * root-relative, so it stays right whatever host or port serves the data (a throw-away port in tests, a data folder
+ * moved or restored into another marketplace); the portal resolves it against the marketplace's API origin.
+ */
+export function productImageUrl(leaf: Pick<PlacedLeaf['leaf'], 'code'>, color: string): string {
+  const slug = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '');
+  return `/content/images/products/${slug(leaf.code)}-${slug(color)}.svg`;
+}
+
 /** The product's xp: the same keys with the same types everywhere, except where a plan says otherwise. */
 function productXp(rng: Random, placed: PlacedLeaf, brand: string, color: string, material: string): Item {
   const { leaf } = placed;
@@ -117,6 +131,8 @@ function productXp(rng: Random, placed: PlacedLeaf, brand: string, color: string
     xp.Size = rng.pick(leaf.size.values);
     xp.SizeUnit = leaf.size.unit;
   }
+  // Drawn from what is already picked, so the random sequence (and every other seeded value) stays as it was.
+  xp.Images = [{ Url: productImageUrl(leaf, color) }];
   return xp;
 }
 
