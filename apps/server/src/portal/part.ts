@@ -13,6 +13,7 @@ import { usagePruneJob } from './analytics-store.ts';
 import { registerAnalyticsRoutes } from './routes-analytics.ts';
 import { registerApiClientRoutes } from './routes-apiclients.ts';
 import { registerDeliveryRoutes } from './routes-deliveries.ts';
+import { registerChangeHistoryRoutes } from './routes-change-history.ts';
 import { registerReceiverInspectRoutes } from '../receiver/inspect-routes.ts';
 import { registerMeRoutes } from './routes-me.ts';
 import { registerSessionRoutes } from './descriptions/routes.ts';
@@ -93,6 +94,7 @@ export function createPortalPart(options: PortalPartOptions = {}): Part {
       registerSubscriptionRoutes(api, services, captcha);
       registerStagingRestoreRoutes(api, services, captcha);
       registerDeliveryRoutes(api, services);
+      registerChangeHistoryRoutes(api, services);
       registerReceiverInspectRoutes(api, services);
       registerAnalyticsRoutes(api, services);
       registerMarketplaceRoutes(api, services);

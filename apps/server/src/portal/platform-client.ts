@@ -6,6 +6,7 @@ import type { StagingRestoreSummary, StagingRestoreWebhook } from '@portal/contr
 import type { SubscriptionJobResult, SubscriptionRunList } from '@portal/contracts';
 import type { EntitySyncMetadata, SyncRunList, SyncRunView } from '@portal/contracts';
 import type { SignInUser } from '@portal/contracts';
+import type { ChangeHistoryPage } from '@portal/contracts';
 
 /** Every outbound call of the portal service gives up after this long (spec 1 §9). */
 export const OUTBOUND_TIMEOUT_MS = 60_000;
@@ -94,6 +95,8 @@ export interface PlatformClient {
   startSync(marketplaceId: string, what: string, fields: Record<string, unknown>): Promise<SyncRunView>;
   listSyncRuns(marketplaceId: string, kind: string | undefined): Promise<SyncRunList>;
   listDeliveries(marketplaceId: string, query: Record<string, string>): Promise<DeliveryList>;
+  /** One keyset page of the marketplace's change history (issue 23), filtered by ChangeHistoryQuery's names. */
+  listChanges(marketplaceId: string, query: Record<string, string>): Promise<ChangeHistoryPage>;
   /** A manual run of the subscription job; the platform counts the hourly limit. */
   processSubscriptions(marketplaceId: string, requestedBy: string): Promise<SubscriptionJobResult>;
   listSubscriptionRuns(marketplaceId: string): Promise<SubscriptionRunList>;
@@ -221,6 +224,8 @@ export function createPlatformClient(options: PlatformClientOptions): PlatformCl
       call(`${marketplacePath(id)}/syncs${kind ? `?kind=${encodeURIComponent(kind)}` : ''}`, 'sync runs'),
     listDeliveries: (id, query) =>
       call(`${marketplacePath(id)}/deliveries?${new URLSearchParams(query).toString()}`, 'delivery log'),
+    listChanges: (id, query) =>
+      call(`${marketplacePath(id)}/changes?${new URLSearchParams(query).toString()}`, 'change history'),
     processSubscriptions: (id, requestedBy) =>
       call(`${marketplacePath(id)}/subscriptions/runs`, 'subscription job', {
         method: 'POST',

@@ -53,7 +53,13 @@ export function registerOperations(
           query: normaliseQuery(request.query as Record<string, string | string[] | undefined>),
           body: request.body,
           // Writes are recorded in the change history, in their own transaction (platform/history).
-          store: new PgStore(db, registry, auth.marketplaceId, false, recorderFor(operation, auth, request.id)),
+          store: new PgStore(
+            db,
+            registry,
+            auth.marketplaceId,
+            false,
+            recorderFor(operation, auth, request.id, registry),
+          ),
           registry,
           resource: operation.resource,
           ...(services ? { services } : {}),

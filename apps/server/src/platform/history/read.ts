@@ -54,7 +54,8 @@ export function parseChangeQuery(raw: RawQuery): ChangeHistoryQuery {
     if (!KNOWN.has(name)) throw validation(`${name} is not a change history filter.`, { Property: name });
   const query: ChangeHistoryQuery = {};
   for (const name of TEXT_FILTERS) {
-    const value = single(raw, name);
+    // ParentIDs given empty asks for top-level items only.
+    const value = name === 'ParentIDs' && raw[name] === '' ? '' : single(raw, name);
     if (value === undefined) continue;
     if (value.length > MAX_TEXT) throw validation(`${name} is too long.`, { Property: name, MaxLength: MAX_TEXT });
     query[name] = value;

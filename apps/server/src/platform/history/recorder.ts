@@ -12,6 +12,11 @@ export interface ChangeSource {
   kind: ChangeKind;
   auth: AuthContext;
   requestId: string | null;
+  /**
+   * The type a stored resource is recorded as: the resource whose operations it is published under (a product's
+   * variants are `Products`, as their operation ids say), so a History tab finds its records by its operation ids.
+   */
+  typeOf?: (resource: string) => string;
 }
 
 /** The acting user as the history names it; a portal user (`portal:<name>`) is a portal developer. */
@@ -67,7 +72,7 @@ export class ChangeRecorder {
     after: Item | undefined,
     secretFields: Iterable<string> = [],
   ): void {
-    this.note(false, resource, parentKey, id, before, after, secretFields);
+    this.note(false, this.source.typeOf?.(resource) ?? resource, parentKey, id, before, after, secretFields);
   }
 
   noteAssignment(kind: string, parentKey: string, key: string, before: Item | undefined, after: Item | undefined) {
