@@ -2,7 +2,7 @@ import { Badge, Button, HStack, Spinner, Text } from '@chakra-ui/react';
 import { formatValue } from '../../lib/format-value';
 import type { AssignmentRecord } from '../assignment-pairs';
 import { columnLabel } from '../assignment-table';
-import type { BulkOutcome } from './bulk-run';
+import type { BulkOutcome } from '../../bulk/bulk-run';
 
 // Native checkboxes: one per row on a page of up to 100 rows costs nothing to render, and the browser gives them
 // keyboard, focus and the 'mixed' state of the header's box.

@@ -1,5 +1,5 @@
 import { Alert, Button, CloseButton, HStack, List, Progress, Stack, Text } from '@chakra-ui/react';
-import type { BulkProgress } from './bulk-run';
+import type { BulkProgress } from '../../bulk/bulk-run';
 import type { AssignmentAction, BulkReport } from './use-assignment-actions';
 
 const RUNNING: Record<AssignmentAction, string> = { assign: 'Assigning', unassign: 'Unassigning' };

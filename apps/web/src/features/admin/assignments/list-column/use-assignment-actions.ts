@@ -3,7 +3,7 @@ import { useRef, useState } from 'react';
 import { usePortalContext } from '@/app/portal/portal-context';
 import { errorMessagesOf, useAdminApi } from '../../lib/admin-api';
 import { deleteCall, saveCall, type AssignmentRecord } from '../assignment-pairs';
-import { runBulk, summarizeBulk, type BulkOutcome, type BulkProgress } from './bulk-run';
+import { runBulk, summarizeBulk, type BulkOutcome, type BulkProgress } from '../../bulk/bulk-run';
 import { recordForRow, type ListAssignmentBinding, type SwitcherChoice } from './list-assignment-binding';
 
 export type AssignmentAction = 'assign' | 'unassign';

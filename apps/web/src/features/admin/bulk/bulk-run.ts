@@ -1,5 +1,6 @@
 // BULK RUN
-// Assigning or unassigning several rows in one action (issue 12, beyond the peers): one call per row, at most
+// Acting on several rows at once: the assignment pages' bulk assign (issue 12) and the lists' bulk bar (issue 24).
+// One call per row, at most
 // `concurrency` at a time, each row's outcome kept on its own, so a refused row does not undo or stop the others.
 // Cancelling starts no further row; a call already sent is awaited and reported as the platform answered it,
 // since aborting a request that may already have been applied would misreport it.
