@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { CHANGE_HISTORY_DEFAULT_DAYS } from '@portal/contracts';
 
 /**
  * Every setting of the server, read once from the environment. Nothing else reads `process.env`.
@@ -76,6 +77,8 @@ export interface Config {
    * loopback host (local development and tests), else none.
    */
   connectedAllowPrivateAddresses: PrivateAddressPolicy;
+  /** Days a change history record is kept before the daily clean-up deletes it (CHANGE_HISTORY_DAYS, default 90). */
+  changeHistoryDays: number;
 }
 
 /** See `Config.connectedAllowPrivateAddresses`. */
@@ -160,6 +163,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ...metricsSettings(env, port),
     ...analyticsSettings(env),
     ...connectedSettings(env, host),
+    changeHistoryDays: integer(env, 'CHANGE_HISTORY_DAYS', CHANGE_HISTORY_DEFAULT_DAYS, 1, 3_650),
   };
 }
 

@@ -54,7 +54,7 @@ export async function startServer(requested: Config, options: StartOptions = {})
     readiness.migrated = true;
     app = await buildApp({ config: await withSharedSecrets(database, config), database, parts, readiness });
     if (config.jobsEnabled) {
-      const queue = new JobQueue(database, app.log, options.jobs);
+      const queue = new JobQueue(database, app.log, { ...options.jobs, config });
       jobs = queue;
       const definitions = parts.flatMap((part) => part.jobs ?? []);
       await database.withExclusiveLock(SCHEMA_LOCK_KEY, () => queue.prepare(definitions));

@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
 import { currentRequestId, runWithRequestContext } from '../observability/request-context.ts';
 import { QueueWorker } from './queue-worker.ts';
@@ -13,6 +14,8 @@ export interface JobContext {
    * instead of failing.
    */
   signal?: AbortSignal;
+  /** The server's settings, for jobs that follow one (CHANGE_HISTORY_DAYS); absent in queues made by tests. */
+  config?: Config;
 }
 
 /** A background job a part owns: its queue name, an optional UTC cron schedule, and its work. */
@@ -32,6 +35,8 @@ export interface JobDefinition<TData extends object = object> {
 export interface JobQueueOptions {
   /** How long a worker waits after a fetch that did not fill its batch; tests shorten it. */
   pollingIntervalSeconds?: number;
+  /** The settings handed to every job (JobContext.config). */
+  config?: Config;
   /** Called after every fetch with the queue and the number of jobs it returned (tests count rounds). */
   onFetch?: (queue: string, count: number) => void;
 }
@@ -53,7 +58,7 @@ export class JobQueue {
   #working = false;
 
   constructor(database: Database, logger: FastifyBaseLogger, options: JobQueueOptions = {}) {
-    this.#context = { database, logger };
+    this.#context = { database, logger, ...(options.config ? { config: options.config } : {}) };
     this.#options = options;
     // pg-boss reaches the database only through this adapter, so PGlite and PostgreSQL both work.
     this.#boss = new PgBoss({

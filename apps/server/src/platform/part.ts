@@ -1,3 +1,4 @@
+import { changeHistoryRetentionJob } from './history/retention.ts';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -114,6 +115,7 @@ export const platformPart: Part = {
     subscriptionRunJob,
     hourlySubscriptionJob,
     subscriptionUpkeepJob,
+    changeHistoryRetentionJob,
   ],
   demoAccounts: DEMO_ACCOUNT_LINES,
   errorBody: ({ status, code, message }) => ({ body: new ApiError(status, code, message).toJSON() }),

@@ -14,10 +14,10 @@ const KIND_OF: Record<Exclude<OperationKind, 'List' | 'Get' | 'ListAssignments' 
 };
 
 /**
- * Whether the platform records its writes. Always, but for the benchmark that measures what recording costs
- * (bench/change-history.ts sets PLATFORM_CHANGE_HISTORY=off for its baseline).
+ * Whether the platform records its writes: always, but for the benchmark that measures what recording costs
+ * (bench/change-history.ts turns it off for its baseline, in its own process).
  */
-const recording = () => process.env.PLATFORM_CHANGE_HISTORY !== 'off';
+export const changeRecording = { enabled: true };
 
 /** A recorder for a call that may write (anything but GET), or undefined for a read. */
 export function recorderFor(
@@ -26,7 +26,7 @@ export function recorderFor(
   requestId: string | null,
   registry?: Registry,
 ): ChangeRecorder | undefined {
-  if (operation.method === 'GET' || !recording()) return undefined;
+  if (operation.method === 'GET' || !changeRecording.enabled) return undefined;
   const typeOf = registry ? (resource: string) => publishedType(registry, resource) : undefined;
   return new ChangeRecorder({ operationId: operation.id, kind: kindOf(operation), auth, requestId, typeOf });
 }
