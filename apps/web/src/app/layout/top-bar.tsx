@@ -1,5 +1,6 @@
 import { Box, Flex, IconButton, Spacer, Text } from '@chakra-ui/react';
 import { usePortalContext } from '@/app/portal/portal-context';
+import { PaletteLauncher } from '@/features/palette/palette-launcher';
 import { AppLink } from '@/ui/app-link';
 import { TOP_BAR_HEIGHT } from '@/ui/layout-sizes';
 import { MenuIcon } from '@/ui/icons';
@@ -42,7 +43,12 @@ export function TopBar({ onOpenNavigation }: TopBarProps) {
       borderColor="border"
     >
       {isProductionMarketplace(marketplace.OcEnvironment) && <ProductionBar />}
-      <Flex h="full" align="center" gap={{ base: '1', lg: '3' }} px={{ base: '2', md: '3', lg: '6' }}>
+      <Flex
+        h="full"
+        align="center"
+        gap={{ base: '0', sm: '1', lg: '3' }}
+        px={{ base: '1', sm: '2', md: '3', lg: '6' }}
+      >
         <IconButton aria-label="Open navigation" variant="ghost" size="sm" hideFrom="lg" onClick={onOpenNavigation}>
           <MenuIcon />
         </IconButton>
@@ -66,6 +72,7 @@ export function TopBar({ onOpenNavigation }: TopBarProps) {
         </AppLink>
         <TopNavLinks />
         <Spacer />
+        <PaletteLauncher />
         <MoreMenu />
         <MarketplaceInfo />
         <AppSwitcher />
