@@ -13,6 +13,8 @@ export interface ExtraListColumn {
   /** The header cell's content: a label or a control ('Select all on this page'). */
   readonly header: ReactNode;
   readonly cell: (item: Item) => ReactNode;
+  /** Cells that only show a value (a product's price, see merchandise/): a click there opens the row as usual. */
+  readonly passive?: boolean;
 }
 
 function keepInCell(event: MouseEvent | KeyboardEvent) {
@@ -29,7 +31,12 @@ export function ExtraHeaders({ columns }: { columns: readonly ExtraListColumn[] 
 
 export function ExtraCells({ columns, item }: { columns: readonly ExtraListColumn[]; item: Item }) {
   return columns.map((column) => (
-    <td key={column.key} data-extra-column={column.key} onClick={keepInCell} onKeyDown={keepInCell}>
+    <td
+      key={column.key}
+      data-extra-column={column.key}
+      onClick={column.passive ? undefined : keepInCell}
+      onKeyDown={column.passive ? undefined : keepInCell}
+    >
       {column.cell(item)}
     </td>
   ));
@@ -38,7 +45,13 @@ export function ExtraCells({ columns, item }: { columns: readonly ExtraListColum
 /** The same columns in a grid card: each cell's content as a line of the card. */
 export function ExtraCardParts({ columns, item }: { columns: readonly ExtraListColumn[]; item: Item }) {
   return columns.map((column) => (
-    <Box key={column.key} data-extra-column={column.key} fontSize="sm" onClick={keepInCell} onKeyDown={keepInCell}>
+    <Box
+      key={column.key}
+      data-extra-column={column.key}
+      fontSize="sm"
+      onClick={column.passive ? undefined : keepInCell}
+      onKeyDown={column.passive ? undefined : keepInCell}
+    >
       {column.cell(item)}
     </Box>
   ));

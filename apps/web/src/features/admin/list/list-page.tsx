@@ -9,6 +9,7 @@ import { withKeptQuery } from '@/lib/keep-query';
 import { AppLink } from '@/ui/app-link';
 import { useErrorToast } from '@/ui/notify-error';
 import { useListAssignments } from '../assignments/list-column';
+import { aroundMerchandise, useMerchandiseColumns } from '../merchandise/merchandise-columns';
 import type { CatalogueCollection } from '../catalogue/catalogue';
 import { apiPathParams, NEW_ITEM_SEGMENT, type RouteParams } from '../catalogue/resolve-path';
 import { useAdminApi, type Item } from '../lib/admin-api';
@@ -118,6 +119,12 @@ export function ListPage({
   const items = list.data?.Items ?? [];
   // An assignment page (spec 2 §2): a switcher above the list, selection and Assignment columns in it.
   const assignments = useListAssignments({ collection, route: pathParams, items });
+  // A products list shows picture, price and stock (issue 24), around the page's own extra columns.
+  const merchandise = useMerchandiseColumns(collection, items);
+  const extraColumns = useMemo(
+    () => aroundMerchandise(assignments?.columns, merchandise?.columns),
+    [assignments?.columns, merchandise?.columns],
+  );
   const meta = list.data?.Meta;
   const total = meta?.TotalCount ?? 0;
   const { page: _page, pageSize: _pageSize, ...exportQuery } = query;
@@ -154,7 +161,12 @@ export function ListPage({
           filters={state.filters}
           onApply={(filters) => update({ filters })}
         />
-        <ColumnOptions available={columns.available} chosen={columns.chosen} onChange={columns.setChosen} />
+        <ColumnOptions
+          available={columns.available}
+          chosen={columns.chosen}
+          onChange={columns.setChosen}
+          extra={merchandise?.choices}
+        />
         <SegmentGroup.Root
           size="sm"
           aria-label="Layout"
@@ -193,20 +205,14 @@ export function ListPage({
           <Text color="fg.muted">{list.isError ? 'The list could not be loaded.' : emptyText}</Text>
         </Box>
       ) : view === 'grid' ? (
-        <ListGrid
-          items={items}
-          columns={columns.shown}
-          rowHref={rowHref}
-          onOpen={open}
-          extraColumns={assignments?.columns}
-        />
+        <ListGrid items={items} columns={columns.shown} rowHref={rowHref} onOpen={open} extraColumns={extraColumns} />
       ) : (
         <ListTable
           items={items}
           columns={columns.shown}
           rowHref={rowHref}
           onOpen={open}
-          extraColumns={assignments?.columns}
+          extraColumns={extraColumns}
           sort={state.sort}
           sortable={sortable}
           onSort={onSort}

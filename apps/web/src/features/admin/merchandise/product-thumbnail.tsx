@@ -1,0 +1,45 @@
+import { Box, chakra } from '@chakra-ui/react';
+import { useState } from 'react';
+
+/**
+ * A product's picture in a fixed box (so rows keep their height while it loads), fetched only when it scrolls near
+ * the view, with the product's name as its text. Without a picture, or when it fails to load, a neutral tile of
+ * the same size stands in, hidden from screen readers (the row already names the product).
+ */
+export function ProductThumbnail({ url, name, size = 40 }: { url: string | null; name: string; size?: number }) {
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const box = `${size}px`;
+  if (!url || failedUrl === url) {
+    return (
+      <Box
+        data-testid="thumbnail-placeholder"
+        aria-hidden="true"
+        w={box}
+        h={box}
+        flexShrink={0}
+        rounded="l1"
+        bg="bg.muted"
+        borderWidth="1px"
+        borderColor="border"
+      />
+    );
+  }
+  return (
+    <chakra.img
+      src={url}
+      alt={name}
+      width={size}
+      height={size}
+      loading="lazy"
+      decoding="async"
+      onError={() => setFailedUrl(url)}
+      w={box}
+      h={box}
+      maxW="none"
+      flexShrink={0}
+      objectFit="cover"
+      rounded="l1"
+      bg="bg.muted"
+    />
+  );
+}
