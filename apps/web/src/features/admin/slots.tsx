@@ -49,6 +49,11 @@ export interface OrdersSlotModule {
   specialRowHref?: (input: SpecialRowHrefInput) => string | null;
 }
 
+/** `features/admin/merchandise/index.ts` exports this: a summary of the item above its fields (a product's price). */
+export interface SummarySlotModule {
+  ResourceSummary: ComponentType<SpecialDetailProps>;
+}
+
 // import.meta.glob matches only files that exist, so a missing folder is an empty record, not a build error.
 const exportModules = import.meta.glob<ExportSlotModule>('./export/index.ts');
 const ordersModules = import.meta.glob<OrdersSlotModule>('./orders/index.ts');
@@ -61,7 +66,10 @@ function lazySlot<P extends object>(
   return lazy(async () => ({ default: (await load()) ?? Empty }));
 }
 
+const summaryModules = import.meta.glob<SummarySlotModule>('./merchandise/index.ts');
+
 const loadExport = exportModules['./export/index.ts'];
+const loadSummary = summaryModules['./merchandise/index.ts'];
 const loadOrders = ordersModules['./orders/index.ts'];
 
 /** The export button, or null while features/admin/export has no index.ts. */
@@ -76,3 +84,8 @@ export const SpecialDetailSlot = lazySlot<SpecialDetailProps>(
 export async function loadSpecialRowHref(): Promise<OrdersSlotModule['specialRowHref'] | null> {
   return loadOrders ? ((await loadOrders()).specialRowHref ?? null) : null;
 }
+
+/** A resource-specific summary on top of an item's page, or null while features/admin/merchandise has no index.ts. */
+export const ResourceSummarySlot = lazySlot<SpecialDetailProps>(
+  loadSummary && (async () => (await loadSummary()).ResourceSummary),
+);

@@ -21,7 +21,7 @@ import { apiPathParams, type RouteParams } from '../catalogue/resolve-path';
 import { errorMessagesOf, useAdminApi } from '../lib/admin-api';
 import { itemQueryKey, useItem } from '../lib/item-queries';
 import { RecreateNotice, useRecreatePrefill } from '../history/recreate';
-import { SpecialDetailSlot } from '../slots';
+import { ResourceSummarySlot, SpecialDetailSlot } from '../slots';
 import { DeleteDialog } from './delete-dialog';
 import { ItemFrame } from './item-frame';
 import { ReadOnlyFields } from './read-only-fields';
@@ -230,6 +230,12 @@ export function DetailPage(props: { collection: CatalogueCollection; params: Rou
         {collection.special && SpecialDetailSlot && item.data && (
           <Suspense fallback={null}>
             <SpecialDetailSlot collection={collection} params={params} item={item.data} />
+          </Suspense>
+        )}
+        {/* A resource's own summary (a product's picture, prices and stock) sits above its generated form. */}
+        {ResourceSummarySlot && !isNew && item.data && (
+          <Suspense fallback={null}>
+            <ResourceSummarySlot collection={collection} params={params} item={item.data} />
           </Suspense>
         )}
         {body}

@@ -28,8 +28,9 @@ export function ProductThumbnail({ url, name, size = 40 }: { url: string | null;
     <chakra.img
       src={url}
       alt={name}
-      width={size}
-      height={size}
+      // The attributes reserve the box before any style or byte arrives (no layout shift).
+      htmlWidth={size}
+      htmlHeight={size}
       loading="lazy"
       decoding="async"
       onError={() => setFailedUrl(url)}
