@@ -1,7 +1,6 @@
-import { Badge, Box, Button, Icon, Popover, Portal } from '@chakra-ui/react';
+import { Badge, Box, Button, Icon, type ButtonProps } from '@chakra-ui/react';
 import { usePortalContext } from '@/app/portal/portal-context';
-import { AppLink } from '@/ui/app-link';
-import { DetailList, type DetailRow } from '@/ui/detail-list';
+import { DeferredOverlay } from './deferred-overlay';
 import { environmentPalette } from './marketplace-environment';
 
 function InfoIcon() {
@@ -16,64 +15,42 @@ function InfoIcon() {
   );
 }
 
+/** The marketplace's name with its environment and an info mark: the popover's button. */
+export function MarketplaceInfoButton(props: ButtonProps) {
+  const { marketplace } = usePortalContext();
+  const environment = marketplace.OcEnvironment;
+  return (
+    <Button
+      variant="ghost"
+      size="sm"
+      px="1.5"
+      gap="1.5"
+      minW="0"
+      // The title and the user's name give way first; the marketplace's name is capped by its own max width.
+      flexShrink={0}
+      fontWeight="semibold"
+      aria-label={`${marketplace.Name} (${environment})`}
+      title={`${marketplace.Name}: marketplace information`}
+      {...props}
+    >
+      <Box as="span" truncate maxW={{ base: '32', sm: '40', xl: '56' }}>
+        {marketplace.Name}
+      </Box>
+      <Badge hideBelow="md" size="sm" variant="subtle" colorPalette={environmentPalette(environment)}>
+        {environment}
+      </Badge>
+      <InfoIcon />
+    </Button>
+  );
+}
+
+const loadMarketplaceInfo = () => import('./marketplace-info-open');
+
 /**
  * The marketplace (tenant) name in the top bar, opening its identifying details (spec 1 §2 Shell). It used to be an
  * outlined button beside the tenant switcher and read as a second switcher; it is a label with the environment and
  * an info mark now, and switching stays with the switcher's grid button. Visible at every width, truncated on phones.
  */
 export function MarketplaceInfo() {
-  const { marketplace, me } = usePortalContext();
-  const environment = marketplace.OcEnvironment;
-  const rows: DetailRow[] = [
-    ['Marketplace Name', marketplace.Name],
-    ['ID', marketplace.Id],
-    ['Environment', environment],
-    ['Base API URL', marketplace.CoreApiUrl],
-    ['Region', marketplace.Region.Name ?? 'N/A'],
-  ];
-  return (
-    <Popover.Root>
-      <Popover.Trigger asChild>
-        <Button
-          variant="ghost"
-          size="sm"
-          px="1.5"
-          gap="1.5"
-          minW="0"
-          // The title and the user's name give way first; the marketplace's name is capped by its own max width.
-          flexShrink={0}
-          fontWeight="semibold"
-          aria-label={`${marketplace.Name} (${environment})`}
-          title={`${marketplace.Name}: marketplace information`}
-        >
-          <Box as="span" truncate maxW={{ base: '32', sm: '40', xl: '56' }}>
-            {marketplace.Name}
-          </Box>
-          <Badge hideBelow="md" size="sm" variant="subtle" colorPalette={environmentPalette(environment)}>
-            {environment}
-          </Badge>
-          <InfoIcon />
-        </Button>
-      </Popover.Trigger>
-      <Portal>
-        <Popover.Positioner>
-          <Popover.Content>
-            <Popover.Arrow />
-            <Popover.Body>
-              <Popover.Title fontWeight="semibold" mb="3">
-                Marketplace information
-              </Popover.Title>
-              <DetailList rows={rows} />
-              {/* A close trigger too, so the popover does not stay open over the page the link opens. */}
-              <Popover.CloseTrigger asChild>
-                <AppLink to="/marketplaces" display="inline-block" mt="3" fontSize="sm" colorPalette="blue">
-                  {me.IsOrganizationAdmin ? 'Manage marketplaces' : 'All marketplaces'}
-                </AppLink>
-              </Popover.CloseTrigger>
-            </Popover.Body>
-          </Popover.Content>
-        </Popover.Positioner>
-      </Portal>
-    </Popover.Root>
-  );
+  return <DeferredOverlay trigger={<MarketplaceInfoButton />} load={loadMarketplaceInfo} />;
 }

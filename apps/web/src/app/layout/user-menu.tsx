@@ -1,7 +1,6 @@
-import { Box, Button, Menu, Portal } from '@chakra-ui/react';
-import { useAuth } from 'react-oidc-context';
+import { Box, Button, type ButtonProps } from '@chakra-ui/react';
 import { usePortalContext } from '@/app/portal/portal-context';
-import { AppLink } from '@/ui/app-link';
+import { DeferredOverlay } from './deferred-overlay';
 
 /** Up to two initials of a name ("Riley Chen" -> "RC"), or the first letter of an e-mail address. */
 export function initialsOf(name: string): string {
@@ -12,6 +11,36 @@ export function initialsOf(name: string): string {
   return letters.toUpperCase() || '?';
 }
 
+/** The user menu's button: the user's name (initials below md), the full name as its label. */
+export function UserMenuButton(props: ButtonProps) {
+  const { me } = usePortalContext();
+  const name = me.Name || me.Email;
+  return (
+    <Button variant="ghost" size="sm" maxW="48" px={{ base: '1', md: '3' }} aria-label={name} title={name} {...props}>
+      <Box
+        as="span"
+        hideFrom="md"
+        aria-hidden="true"
+        display="inline-flex"
+        alignItems="center"
+        justifyContent="center"
+        boxSize="7"
+        rounded="full"
+        bg="bg.emphasized"
+        fontSize="xs"
+        fontWeight="semibold"
+      >
+        {initialsOf(name)}
+      </Box>
+      <Box as="span" hideBelow="md" truncate>
+        {name}
+      </Box>
+    </Button>
+  );
+}
+
+const loadUserMenu = () => import('./user-menu-open');
+
 /**
  * The signed-in user's name, opening Product usage (organization admins), Manage account (identity provider's page)
  * and Logout. Below md (phones and
@@ -19,51 +48,5 @@ export function initialsOf(name: string): string {
  * its label.
  */
 export function UserMenu() {
-  const { me } = usePortalContext();
-  const name = me.Name || me.Email;
-  const auth = useAuth();
-  const accountUrl = `${window.location.origin}/identity/account?returnTo=${encodeURIComponent(window.location.href)}`;
-  return (
-    <Menu.Root>
-      <Menu.Trigger asChild>
-        <Button variant="ghost" size="sm" maxW="48" px={{ base: '1', md: '3' }} aria-label={name} title={name}>
-          <Box
-            as="span"
-            hideFrom="md"
-            aria-hidden="true"
-            display="inline-flex"
-            alignItems="center"
-            justifyContent="center"
-            boxSize="7"
-            rounded="full"
-            bg="bg.emphasized"
-            fontSize="xs"
-            fontWeight="semibold"
-          >
-            {initialsOf(name)}
-          </Box>
-          <Box as="span" hideBelow="md" truncate>
-            {name}
-          </Box>
-        </Button>
-      </Menu.Trigger>
-      <Portal>
-        <Menu.Positioner>
-          <Menu.Content>
-            {me.IsOrganizationAdmin && (
-              <Menu.Item value="usage" asChild>
-                <AppLink to="/usage">Product usage</AppLink>
-              </Menu.Item>
-            )}
-            <Menu.Item value="account" asChild>
-              <a href={accountUrl}>Manage account</a>
-            </Menu.Item>
-            <Menu.Item value="logout" onSelect={() => void auth.signoutRedirect()}>
-              Logout
-            </Menu.Item>
-          </Menu.Content>
-        </Menu.Positioner>
-      </Portal>
-    </Menu.Root>
-  );
+  return <DeferredOverlay trigger={<UserMenuButton />} load={loadUserMenu} />;
 }
