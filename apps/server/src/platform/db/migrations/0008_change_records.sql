@@ -1,5 +1,8 @@
 -- The change history (issue 23): one row per object a successful write changed, inserted in the write's own
--- transaction (platform/history). Append-only: nothing updates a row (the trigger below refuses it) and only the
+-- transaction (platform/history). Each index costs every recorded write, so there are only the five the reads use
+-- (an operation or time filter narrows one of those ranges; the daily retention's delete finds old rows at the
+-- start of the heap, as rows are only ever appended). Append-only: nothing updates a row (the trigger below refuses
+-- it) and only the
 -- retention job deletes. Not in schema.ts: like list_changes, it is kept and read by SQL only.
 CREATE TABLE "platform"."change_records" (
 	"id" bigserial PRIMARY KEY,
@@ -29,11 +32,7 @@ CREATE INDEX "change_records_actor_idx" ON "platform"."change_records" ("marketp
 --> statement-breakpoint
 CREATE INDEX "change_records_client_idx" ON "platform"."change_records" ("marketplace_id", "client_id", "id" DESC);
 --> statement-breakpoint
-CREATE INDEX "change_records_operation_idx" ON "platform"."change_records" ("marketplace_id", "operation_id", "id" DESC);
---> statement-breakpoint
 CREATE INDEX "change_records_request_idx" ON "platform"."change_records" ("marketplace_id", "request_id");
---> statement-breakpoint
-CREATE INDEX "change_records_time_idx" ON "platform"."change_records" ("time");
 --> statement-breakpoint
 CREATE OR REPLACE FUNCTION "platform"."refuse_change_record_update"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
