@@ -9,6 +9,7 @@ import { withKeptQuery } from '@/lib/keep-query';
 import { AppLink } from '@/ui/app-link';
 import { useErrorToast } from '@/ui/notify-error';
 import { useListAssignments } from '../assignments/list-column';
+import { useListBulk } from '../bulk/use-list-bulk';
 import { aroundMerchandise, useMerchandiseColumns } from '../merchandise/merchandise-columns';
 import type { CatalogueCollection } from '../catalogue/catalogue';
 import { apiPathParams, NEW_ITEM_SEGMENT, type RouteParams } from '../catalogue/resolve-path';
@@ -117,13 +118,28 @@ export function ListPage({
     update({ filters: Object.fromEntries(Object.entries(state.filters).filter(([key]) => key !== field)) });
   const onSort = useCallback((field: string) => update({ sort: nextSort(state.sort, field) }), [update, state.sort]);
   const items = list.data?.Items ?? [];
-  // An assignment page (spec 2 §2): a switcher above the list, selection and Assignment columns in it.
-  const assignments = useListAssignments({ collection, route: pathParams, items });
+  // An assignment page (spec 2 §2): a switcher above the list, an Assignment column in it.
+  const assignments = useListAssignments({ collection, route: pathParams });
+  // Row selection and the bulk bar (issue 24); an assignment page's Assign and Unassign selected join its bar.
+  const bulk = useListBulk({
+    collection,
+    operation,
+    route: pathParams,
+    state,
+    query,
+    items,
+    total: list.data?.Meta?.TotalCount ?? 0,
+    switcher: assignments?.bulk ?? null,
+  });
+  const pageColumns = useMemo(
+    () => [...bulk.columns, ...(assignments?.columns ?? [])],
+    [bulk.columns, assignments?.columns],
+  );
   // A products list shows picture, price and stock (issue 24), around the page's own extra columns.
   const merchandise = useMerchandiseColumns(collection, items);
   const extraColumns = useMemo(
-    () => aroundMerchandise(assignments?.columns, merchandise?.columns),
-    [assignments?.columns, merchandise?.columns],
+    () => aroundMerchandise(pageColumns, merchandise?.columns),
+    [pageColumns, merchandise?.columns],
   );
   const meta = list.data?.Meta;
   const total = meta?.TotalCount ?? 0;
@@ -196,6 +212,7 @@ export function ListPage({
       </HStack>
       <FilterChips fields={filterable} filters={state.filters} onRemove={removeFilter} />
       {assignments?.panel}
+      {bulk.panel}
       {list.isPending ? (
         <HStack color="fg.muted">
           <Spinner size="sm" /> <Text>Loading {collection.label.toLowerCase()}…</Text>

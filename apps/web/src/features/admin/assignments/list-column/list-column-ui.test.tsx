@@ -3,7 +3,6 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AssignmentCell, RowCheckbox, SelectAllCheckbox } from './assignment-cells';
-import { BulkBar } from './bulk-bar';
 
 afterEach(cleanup);
 
@@ -98,48 +97,5 @@ describe('the Assignment cell', () => {
     expect(screen.getByText('Unknown')).toBeTruthy();
     expect(screen.queryByText('Not assigned')).toBeNull();
     expect(screen.queryByRole('button')).toBeNull();
-  });
-});
-
-describe('the bulk bar', () => {
-  const handlers = { onAssign: noop, onUnassign: noop, onCancel: noop, onDismiss: noop };
-
-  it('needs a selection, and shows progress with Cancel while a run goes on', () => {
-    const onCancel = vi.fn();
-    const { rerender } = show(<BulkBar {...handlers} selected={0} progress={null} report={null} />);
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Assign selected' }).disabled).toBe(true);
-    rerender(
-      <ChakraProvider value={defaultSystem}>
-        <BulkBar
-          {...handlers}
-          onCancel={onCancel}
-          selected={3}
-          progress={{ action: 'assign', done: 1, total: 3, failed: 0 }}
-          report={null}
-        />
-      </ChakraProvider>,
-    );
-    expect(screen.getByRole('progressbar', { name: 'Assigning selected rows' })).toBeTruthy();
-    expect(screen.getByText('1 of 3')).toBeTruthy();
-    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Assign selected' }).disabled).toBe(true);
-    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
-    expect(onCancel).toHaveBeenCalled();
-  });
-
-  it('sums the run up and names each failed row with the reasons', () => {
-    show(
-      <BulkBar
-        {...handlers}
-        selected={3}
-        progress={null}
-        report={{
-          action: 'assign',
-          text: 'Assigned 2 of 3. 1 failed.',
-          failures: [{ row: { id: 'u2', name: 'Second Member' }, messages: ['User not found: u2'] }],
-        }}
-      />,
-    );
-    expect(screen.getByText('Assigned 2 of 3. 1 failed.')).toBeTruthy();
-    expect(screen.getByRole('listitem').textContent).toBe('Second Member (u2): User not found: u2');
   });
 });

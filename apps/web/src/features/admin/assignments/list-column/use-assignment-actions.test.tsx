@@ -114,7 +114,7 @@ describe('useAssignmentActions', () => {
       ({ body }) => new Promise<Response>((resolve) => held.push(() => resolve(json(200, body)))),
     );
     const { result } = renderHook(() => useAssignmentActions(binding, ROUTE, CHOICE, new Map()), { wrapper });
-    let finished: Promise<void> = Promise.resolve();
+    let finished: Promise<unknown> = Promise.resolve();
     act(() => {
       finished = result.current.run('assign', rows('a', 'b', 'c', 'd', 'e', 'f'), true);
     });

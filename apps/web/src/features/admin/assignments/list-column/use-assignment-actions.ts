@@ -74,7 +74,8 @@ export function useAssignmentActions(
     });
   };
 
-  const run = async (action: AssignmentAction, rows: readonly ActionRow[], bulk: boolean) => {
+  /** Answers the ids of the rows that failed. */
+  const run = async (action: AssignmentAction, rows: readonly ActionRow[], bulk: boolean): Promise<string[]> => {
     const abort = new AbortController();
     if (bulk) {
       controller.current = abort;
@@ -101,7 +102,8 @@ export function useAssignmentActions(
     // Rows stay busy until the records are read again, so a cell never shows its state from before the call.
     const ran = new Set(rows.map((row) => row.id));
     setBusy((previous) => new Set([...previous].filter((id) => !ran.has(id))));
-    if (!bulk) return;
+    const failedIds = answers.flatMap((outcome, index) => (outcome.status === 'failed' ? [rows[index]?.id ?? ''] : []));
+    if (!bulk) return failedIds;
     controller.current = null;
     setProgress(null);
     const failures = answers.flatMap((outcome, index) => {
@@ -110,6 +112,7 @@ export function useAssignmentActions(
     });
     const verb = action === 'assign' ? 'Assigned' : 'Unassigned';
     setReport({ key: choiceKey, action, text: summarizeBulk(answers, verb).text, failures });
+    return failedIds;
   };
 
   return {

@@ -9,8 +9,8 @@ import type { CatalogueCollection } from '../../catalogue/catalogue';
 import { errorMessagesOf, type Item } from '../../lib/admin-api';
 import type { ExtraListColumn } from '../../list/extra-columns';
 import { PlatformErrorAlert } from '../platform-error-alert';
-import { AssignmentCell, RowCheckbox, SelectAllCheckbox } from './assignment-cells';
-import { BulkBar } from './bulk-bar';
+import type { SwitcherBulk } from '../../bulk/bulk-action-buttons';
+import { AssignmentCell } from './assignment-cells';
 import { ConfirmUnassignDialog } from './confirm-unassign-dialog';
 import {
   bindListAssignments,
@@ -23,11 +23,16 @@ import { SwitcherSteps } from './switcher-steps';
 import { useAssignmentActions, type ActionRow } from './use-assignment-actions';
 import { useMatchedRecords } from './use-matched-records';
 
-/** What an assignment page adds to the list page: the switcher and bulk bar above, and its columns. */
+/**
+ * What an assignment page adds to the list page: the switcher above, its column, and its bulk Assign and Unassign
+ * selected, which the list's bulk bar shows beside its other actions (features/admin/bulk).
+ */
 export interface ListAssignments {
   readonly panel: ReactNode;
   /** Undefined until the switcher is chosen. */
   readonly columns: readonly ExtraListColumn[] | undefined;
+  /** Null until the switcher is chosen, or when the roles allow no change. */
+  readonly bulk: SwitcherBulk | null;
 }
 
 function bindOrNull(api: ApiDescription, collection: CatalogueCollection): ListAssignmentBinding | null {
@@ -52,32 +57,23 @@ function rowOf(item: Item): ActionRow | null {
 export function useListAssignments(input: {
   collection: CatalogueCollection;
   route: Readonly<Record<string, string>>;
-  items: readonly Item[];
 }): ListAssignments | null {
-  const { collection, route, items } = input;
+  const { collection, route } = input;
   const { description, roles } = usePortalContext();
   const binding = useMemo(() => bindOrNull(description, collection), [description, collection]);
   const [searchParams, setSearchParams] = useSearchParams();
   const choice = useMemo(() => (binding ? choiceFromUrl(binding, searchParams) : {}), [binding, searchParams]);
   const matched = useMatchedRecords(binding, route, choice);
   const actions = useAssignmentActions(binding, route, choice, matched.data);
-  const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(new Set());
-  const [confirm, setConfirm] = useState<{ rows: readonly ActionRow[]; bulk: boolean } | null>(null);
+  const [confirm, setConfirm] = useState<{
+    rows: readonly ActionRow[];
+    bulk: boolean;
+    onDone?: (failedIds: readonly string[]) => void;
+  } | null>(null);
   if (!binding) return null;
 
   const chosen = isChosen(binding, choice);
   const canManage = canManageFromList(roles, binding.pair.list);
-  const rows = items.map(rowOf).filter((row): row is ActionRow => row !== null);
-  const selected = rows.filter((row) => selectedIds.has(row.id));
-  const select = (ids: readonly string[], on: boolean) =>
-    setSelectedIds((previous) => {
-      const next = new Set(previous);
-      for (const id of ids) {
-        if (on) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
 
   const choose = (step: SwitcherStep, id: string) =>
     setSearchParams((current) => {
@@ -112,56 +108,38 @@ export function useListAssignments(input: {
       );
     },
   };
-  const selectionColumn: ExtraListColumn = {
-    key: 'selection',
-    placement: 'start',
-    header: (
-      <SelectAllCheckbox
-        selected={selected.length}
-        total={rows.length}
-        onChange={(on) =>
-          select(
-            rows.map((row) => row.id),
-            on,
-          )
-        }
-      />
-    ),
-    cell: (item) => {
-      const row = rowOf(item);
-      return (
-        row && <RowCheckbox name={row.name} checked={selectedIds.has(row.id)} onChange={(on) => select([row.id], on)} />
-      );
-    },
-  };
-
   const panel = (
     <Stack gap="3">
       <SwitcherSteps binding={binding} route={route} choice={choice} onChoose={choose} />
       {matched.isError && <PlatformErrorAlert messages={errorMessagesOf(matched.error)} />}
-      {chosen && canManage && (
-        <BulkBar
-          selected={selected.length}
-          progress={actions.progress}
-          report={actions.report}
-          onAssign={() => void actions.run('assign', selected, true)}
-          onUnassign={() => setConfirm({ rows: selected, bulk: true })}
-          onCancel={actions.cancel}
-          onDismiss={actions.dismissReport}
-        />
-      )}
       <ConfirmUnassignDialog
         noun={binding.noun}
         count={confirm?.rows.length ?? 0}
         open={confirm !== null}
         onCancel={() => setConfirm(null)}
         onConfirm={() => {
-          if (confirm) void actions.run('unassign', confirm.rows, confirm.bulk);
+          if (confirm) void actions.run('unassign', confirm.rows, confirm.bulk).then(confirm.onDone);
           setConfirm(null);
         }}
       />
     </Stack>
   );
-  const columns = chosen ? (canManage ? [selectionColumn, assignmentColumn] : [assignmentColumn]) : undefined;
-  return { panel, columns };
+  const columns = chosen ? [assignmentColumn] : undefined;
+  const progress = actions.progress;
+  const bulk: SwitcherBulk | null =
+    chosen && canManage
+      ? {
+          assign: (rows, onDone) => void actions.run('assign', rows, true).then(onDone),
+          unassign: (rows, onDone) => setConfirm({ rows, bulk: true, onDone }),
+          progress: progress && {
+            label: `${progress.action === 'assign' ? 'Assigning' : 'Unassigning'} selected rows`,
+            done: progress.done,
+            total: progress.total,
+          },
+          report: actions.report,
+          cancel: actions.cancel,
+          dismiss: actions.dismissReport,
+        }
+      : null;
+  return { panel, columns, bulk };
 }

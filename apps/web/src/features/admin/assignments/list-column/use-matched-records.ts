@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { usePortalContext } from '@/app/portal/portal-context';
+import { readAllPages, READ_PAGE_SIZE } from '../../bulk/read-pages';
 import { useAdminApi, type AdminApi } from '../../lib/admin-api';
 import type { AssignmentRecord } from '../assignment-pairs';
 import {
@@ -10,7 +11,7 @@ import {
 } from './list-assignment-binding';
 
 /** Records read a call at a time; the platform's largest page. */
-export const MATCH_PAGE_SIZE = 100;
+export const MATCH_PAGE_SIZE = READ_PAGE_SIZE;
 
 /**
  * Every record of the choice, across pages (a group's members do not stop at the first page): page 1, then the
@@ -23,14 +24,10 @@ export async function readMatchedRecords(
   choice: SwitcherChoice,
   signal?: AbortSignal,
 ): Promise<AssignmentRecord[]> {
-  const records: AssignmentRecord[] = [];
-  for (let page = 1; ; page += 1) {
+  return readAllPages<AssignmentRecord>(async (page) => {
     const request = matchedRecordsRequest(binding, route, choice, page, MATCH_PAGE_SIZE);
-    if (!request) return records;
-    const answer = await api.list(binding.pair.list, request.params, request.query, signal);
-    records.push(...(answer.Items as AssignmentRecord[]));
-    if (page >= (answer.Meta?.TotalPages ?? 1) || answer.Items.length === 0) return records;
-  }
+    return request ? api.list(binding.pair.list, request.params, request.query, signal) : null;
+  });
 }
 
 /**
