@@ -1,4 +1,4 @@
-import { Box, Table } from '@chakra-ui/react';
+import { Box, Table, Text } from '@chakra-ui/react';
 import type { KeyboardEvent, MouseEvent, ReactNode } from 'react';
 import type { Item } from '../lib/admin-api';
 
@@ -9,10 +9,13 @@ import type { Item } from '../lib/admin-api';
 
 export interface ExtraListColumn {
   readonly key: string;
-  readonly placement: 'start' | 'end';
+  /** First, last, or right after a field's column (the rest of the row falls behind it when that field is hidden). */
+  readonly placement: 'start' | 'end' | { readonly afterField: string };
   /** The header cell's content: a label or a control ('Select all on this page'). */
   readonly header: ReactNode;
   readonly cell: (item: Item) => ReactNode;
+  /** Said before the cell in a grid card, which has no header row ('Price: $20.00'). */
+  readonly cardLabel?: string;
   /** Cells that only show a value (a product's price, see merchandise/): a click there opens the row as usual. */
   readonly passive?: boolean;
 }
@@ -52,6 +55,11 @@ export function ExtraCardParts({ columns, item }: { columns: readonly ExtraListC
       onClick={column.passive ? undefined : keepInCell}
       onKeyDown={column.passive ? undefined : keepInCell}
     >
+      {column.cardLabel && (
+        <Text as="span" color="fg.muted">
+          {column.cardLabel}:{' '}
+        </Text>
+      )}
       {column.cell(item)}
     </Box>
   ));
@@ -69,7 +77,21 @@ export function ExtraGridHeader({ columns }: { columns: readonly ExtraListColumn
   );
 }
 
-/** The columns of one placement, in the page's order. */
-export function extraAt(columns: readonly ExtraListColumn[] | undefined, placement: 'start' | 'end') {
-  return (columns ?? []).filter((column) => column.placement === placement);
+const NONE: readonly ExtraListColumn[] = [];
+
+/**
+ * Where each extra column goes among the shown fields: leading, trailing, and after a field. A column placed after
+ * a field the table does not show goes with the trailing ones, in the page's order.
+ */
+export function extraLayout(columns: readonly ExtraListColumn[] | undefined, shownFields: readonly string[]) {
+  const leading: ExtraListColumn[] = [];
+  const trailing: ExtraListColumn[] = [];
+  const after = new Map<string, ExtraListColumn[]>();
+  for (const column of columns ?? []) {
+    const { placement } = column;
+    if (placement === 'start') leading.push(column);
+    else if (placement === 'end' || !shownFields.includes(placement.afterField)) trailing.push(column);
+    else after.set(placement.afterField, [...(after.get(placement.afterField) ?? []), column]);
+  }
+  return { leading, trailing, afterField: (field: string) => after.get(field) ?? NONE };
 }

@@ -9,7 +9,7 @@ import {
   ExtraCells,
   ExtraGridHeader,
   ExtraHeaders,
-  extraAt,
+  extraLayout,
   type ExtraListColumn,
 } from './extra-columns';
 
@@ -69,8 +69,10 @@ const BODY_STYLES: SystemStyleObject = {
 function ListTableView(props: ListViewProps) {
   const { items, columns, rowHref, onOpen, sort, sortable, onSort, extraColumns } = props;
   const { container, onKeyDown } = useRowKeys(onOpen);
-  const leading = extraAt(extraColumns, 'start');
-  const trailing = extraAt(extraColumns, 'end');
+  const { leading, trailing, afterField } = extraLayout(
+    extraColumns,
+    columns.map((column) => column.field),
+  );
   return (
     <Box ref={container} overflowX="auto" borderWidth="1px" rounded="l2">
       <Table.Root size="sm" interactive css={BODY_STYLES}>
@@ -80,7 +82,7 @@ function ListTableView(props: ListViewProps) {
             {columns.map((column) => {
               const direction = ariaSort(sort, column.field);
               const label = columnLabel(column);
-              return (
+              return [
                 <Table.ColumnHeader key={column.field} aria-sort={direction} whiteSpace="nowrap">
                   {sortable?.has(column.field) && onSort ? (
                     <chakra.button
@@ -98,8 +100,9 @@ function ListTableView(props: ListViewProps) {
                   ) : (
                     label
                   )}
-                </Table.ColumnHeader>
-              );
+                </Table.ColumnHeader>,
+                <ExtraHeaders key={`${column.field}:after`} columns={afterField(column.field)} />,
+              ];
             })}
             <ExtraHeaders columns={trailing} />
           </Table.Row>
@@ -118,11 +121,12 @@ function ListTableView(props: ListViewProps) {
                 onKeyDown={(event) => onKeyDown(event, href)}
               >
                 <ExtraCells columns={leading} item={item} />
-                {columns.map((column) => (
+                {columns.map((column) => [
                   <td key={column.field} data-field="">
                     <CellValue item={item} column={column} />
-                  </td>
-                ))}
+                  </td>,
+                  <ExtraCells key={`${column.field}:after`} columns={afterField(column.field)} item={item} />,
+                ])}
                 <ExtraCells columns={trailing} item={item} />
               </tr>
             );
@@ -143,8 +147,10 @@ export const ListTable = memo(ListTableView);
 function ListGridView(props: ListViewProps) {
   const { items, columns, rowHref, onOpen, extraColumns } = props;
   const { container, onKeyDown } = useRowKeys(onOpen);
-  const leading = extraAt(extraColumns, 'start');
-  const trailing = extraAt(extraColumns, 'end');
+  const { leading, trailing, afterField } = extraLayout(
+    extraColumns,
+    columns.map((column) => column.field),
+  );
   return (
     <SimpleGrid ref={container} columns={{ base: 1, md: 2, lg: 3, '2xl': 4 }} gap="3">
       <ExtraGridHeader columns={leading} />
@@ -165,14 +171,15 @@ function ListGridView(props: ListViewProps) {
             <Card.Body gap="1">
               <ExtraCardParts columns={leading} item={item} />
               <Card.Title wordBreak="break-word">{displayName(item)}</Card.Title>
-              {columns.map((column) => (
+              {columns.map((column) => [
                 <Text key={column.field} fontSize="sm" truncate>
                   <Text as="span" color="fg.muted">
                     {columnLabel(column)}:{' '}
                   </Text>
                   <CellValue item={item} column={column} />
-                </Text>
-              ))}
+                </Text>,
+                <ExtraCardParts key={`${column.field}:after`} columns={afterField(column.field)} item={item} />,
+              ])}
               <ExtraCardParts columns={trailing} item={item} />
             </Card.Body>
           </Card.Root>

@@ -84,7 +84,9 @@ export function useMerchandiseColumns(
       },
       price: {
         key: 'merchandise-price',
-        placement: 'end',
+        // Read with the name, not beyond the fold of a wide table.
+        placement: { afterField: 'Name' },
+        cardLabel: 'Price',
         passive: true,
         header: 'Price',
         cell: (item) => {
@@ -95,7 +97,9 @@ export function useMerchandiseColumns(
       },
       inventory: {
         key: 'merchandise-inventory',
-        placement: 'end',
+        // Read with the name, not beyond the fold of a wide table.
+        placement: { afterField: 'Name' },
+        cardLabel: 'Inventory',
         passive: true,
         header: 'Inventory',
         cell: (item) => inventoryText(item),
