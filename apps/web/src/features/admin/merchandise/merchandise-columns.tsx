@@ -13,7 +13,13 @@ import {
   useMerchandiseColumnChoice,
   type MerchandiseColumn,
 } from './merchandise-settings';
-import { defaultScheduleId, formatProductPrice, inventoryText, productImageUrl } from './merchandise-values';
+import {
+  defaultScheduleId,
+  formatProductPrice,
+  inventoryText,
+  NOT_TRACKED,
+  productImageUrl,
+} from './merchandise-values';
 import { usePagePriceSchedules, usePriceScheduleList } from './page-prices';
 import { ProductThumbnail } from './product-thumbnail';
 
@@ -92,7 +98,11 @@ export function useMerchandiseColumns(
         cell: (item) => {
           const id = defaultScheduleId(item);
           if (id && isPending) return <Text color="fg.muted">…</Text>;
-          return formatProductPrice(id ? schedules?.get(id) : undefined);
+          return (
+            <Text as="span" whiteSpace="nowrap">
+              {formatProductPrice(id ? schedules?.get(id) : undefined)}
+            </Text>
+          );
         },
       },
       inventory: {
@@ -102,7 +112,14 @@ export function useMerchandiseColumns(
         cardLabel: 'Inventory',
         passive: true,
         header: 'Inventory',
-        cell: (item) => inventoryText(item),
+        cell: (item) => {
+          const text = inventoryText(item);
+          return (
+            <Text as="span" whiteSpace="nowrap" color={text === NOT_TRACKED ? 'fg.muted' : undefined}>
+              {text}
+            </Text>
+          );
+        },
       },
     };
     return visible.map((column) => cells[column]);
