@@ -26,6 +26,9 @@ describe('the bulk actions a list offers', () => {
 
   it('offers nothing the roles cannot call: a reader gets no actions, a product admin no catalog assignment', () => {
     expect(hasBulkActions(bulkActionsFor(api, collectionByKey('buyers'), ['BuyerReader'], {}))).toBe(false);
+    // A catalog admin may assign buyers to catalogs, but does not manage the buyers list.
+    const catalogAdmin = bulkActionsFor(api, collectionByKey('buyers'), ['BuyerReader', 'CatalogAdmin'], {});
+    expect(hasBulkActions(catalogAdmin)).toBe(false);
     const plan = bulkActionsFor(api, products, ['ProductAdmin'], {});
     expect(plan.remove).not.toBeNull();
     expect(plan.assignments.map((binding) => binding.pair.id)).not.toContain('Catalogs.ListProductAssignments');

@@ -1,4 +1,4 @@
-import { canCall } from '@/access/access';
+import { canCall, canManageFromList } from '@/access/access';
 import { getOperation, type ApiDescription, type ApiOperation } from '@/description/api-model';
 import { pickerTarget } from '@/forms/pickers/id-field-target';
 import { fieldLabel } from '@/forms/field-model';
@@ -16,8 +16,8 @@ import type { Item } from '../lib/admin-api';
 // What the bulk bar of a list offers (issue 24), read off the description and the user's roles: Delete when the
 // resource has a delete; setting a boolean or enum field, or an xp value, when it has a PATCH (else its PUT save);
 // and assigning the rows to an item of every assignment pair whose records hold this list's items (products to a
-// catalog, users to a user group). An operation the roles cannot call is not offered; the platform refuses it
-// anyway. The builders answer one call per row, which the bulk engine (bulk-run.ts) sends.
+// catalog, users to a user group). Nothing on a list the roles do not manage, and no operation the roles cannot
+// call; the platform refuses them anyway. The builders answer one call per row, which the bulk engine (bulk-run.ts) sends.
 
 /** A field of the write body the bar can set on every row. */
 export interface SettableField {
@@ -120,6 +120,9 @@ export function bulkActionsFor(
   route: Readonly<Record<string, string>>,
 ): BulkActionPlan {
   if (collection.readOnly || !collection.itemParam) return NOTHING;
+  // The bar is one of the list's management controls: like Create and Delete on the page (spec 2 §2), only for a
+  // token that manages the list (a BuyerReader who is also a CatalogAdmin gets none on buyers).
+  if (!canManageFromList(roles, getOperation(api, collection.operations.list))) return NOTHING;
   const remove = callable(api, roles, collection.operations.delete);
   const patch = callable(api, roles, collection.operations.patch);
   const save = patch ? null : callable(api, roles, collection.operations.save);
