@@ -161,6 +161,8 @@ describe('over https (TLS ends at a proxy)', () => {
       expect(policy['upgrade-insecure-requests'], url).toEqual([]);
       // A platform on another origin is one the console calls.
       expect(policy['connect-src'], url).toEqual(["'self'", 'https://api.platform.example']);
+      // Its product pictures load from there too.
+      expect(policy['img-src'], url).toEqual(["'self'", 'data:', 'https://api.platform.example']);
     }
   });
 });
@@ -187,6 +189,7 @@ describe('with connected marketplaces', () => {
     for (const url of ['/', '/admin/products', '/auth/silent-renew?code=x&state=y']) {
       const policy = csp((await head(app, url)).headers['content-security-policy']);
       expect(policy['connect-src'], url).toEqual(["'self'", 'https://api.elsewhere.example:8443']);
+      expect(policy['img-src'], url).toEqual(["'self'", 'data:', 'https://api.elsewhere.example:8443']);
     }
     // The API prefixes and the identity pages keep their own policy.
     const identity = csp((await head(app, '/identity/interaction/not-a-real-uid')).headers['content-security-policy']);

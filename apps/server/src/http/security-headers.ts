@@ -44,8 +44,9 @@ export function securityHeaderOptions(
         scriptSrc: ["'self'"],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        // data: for the inline favicon.
-        imgSrc: ["'self'", 'data:'],
+        // data: for the inline favicon. Product pictures served by the marketplace's own server (the demo data's
+        // /content/images, resolved against the platform's or a connected marketplace's origin) may load too.
+        imgSrc: ["'self'", 'data:', ...elsewhere([config.platformMgmtUrl, ...connectTo])],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'", ...elsewhere([config.platformMgmtUrl, config.identityIssuer, ...connectTo])],
         // Sign-in and sign-out forms redirect on to the portal (its dev server too) after posting.
