@@ -1,4 +1,5 @@
-import { createToaster, Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
+import { createToaster } from '@chakra-ui/react';
+import { lazy, Suspense, useState, useSyncExternalStore } from 'react';
 import { ACTION_BAR_CLEARANCE } from './layout-sizes';
 
 /** Spec 1 §8: toasts stay 10 seconds at the bottom of the page. */
@@ -18,23 +19,25 @@ export const toaster = createToaster({
   offsets: { top: '1rem', left: '1rem', right: '1rem', bottom: ACTION_BAR_CLEARANCE },
 });
 
+// The toasts' own code (their state machine and parts: about 8 KB compressed) loads with the first toast, not with
+// the first page (issue 22); toasts created before it arrives are shown as soon as it does.
+const ToasterView = lazy(() => import('./toaster-view'));
+
 /** Renders the toasts created through {@link toaster}; mounted once near the root. */
 export function Toaster() {
+  const hasToasts = useSyncExternalStore(subscribeToToasts, () => toaster.getCount() > 0);
+  const [loaded, setLoaded] = useState(hasToasts);
+  // Once loaded it stays, so the last toast can play its closing animation.
+  if (hasToasts && !loaded) setLoaded(true);
+  if (!loaded) return null;
   return (
-    <Portal>
-      <ChakraToaster toaster={toaster} insetInline={{ mdDown: '4' }}>
-        {(toast) => (
-          <Toast.Root width={{ md: 'sm' }}>
-            {toast.type === 'loading' ? <Spinner size="sm" color="blue.solid" /> : <Toast.Indicator />}
-            <Stack gap="1" flex="1" maxWidth="100%">
-              {toast.title && <Toast.Title>{toast.title}</Toast.Title>}
-              {toast.description && <Toast.Description>{toast.description}</Toast.Description>}
-            </Stack>
-            {toast.action && <Toast.ActionTrigger>{toast.action.label}</Toast.ActionTrigger>}
-            {toast.closable && <Toast.CloseTrigger />}
-          </Toast.Root>
-        )}
-      </ChakraToaster>
-    </Portal>
+    <Suspense fallback={null}>
+      <ToasterView />
+    </Suspense>
   );
+}
+
+function subscribeToToasts(onChange: () => void): () => void {
+  // The store tells its subscribers before it adds the toast: look at the count once it has.
+  return toaster.subscribe(() => queueMicrotask(onChange));
 }

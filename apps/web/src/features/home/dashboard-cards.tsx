@@ -1,4 +1,4 @@
-import { Alert, Code, Stack, Tabs, Text } from '@chakra-ui/react';
+import { Alert, Stack, Text } from '@chakra-ui/react';
 import { canCall } from '@/access/access';
 import { usePortalContext } from '@/app/portal/portal-context';
 import { getOperation } from '@/description/api-model';
@@ -6,12 +6,9 @@ import { AppLink } from '@/ui/app-link';
 import { consoleLink } from './checklist-model';
 import { DashboardCard } from './content-cards';
 
-/**
- * The SDK packages the install tabs show: the published packages that work against this platform unchanged (the
- * README's quick start installs the JavaScript one). They are package identifiers a developer must type exactly, so
- * they are the one place the platform's vendor name appears; the text around them stays neutral.
- */
-export const SDK_PACKAGES = { javascript: 'ordercloud-javascript-sdk', dotnet: 'OrderCloud.SDK' } as const;
+// The SDK card and its packages moved to sdk-card.tsx and sdk-commands.ts (its tabs load on approach, issue 22).
+export { SDK_PACKAGES } from './sdk-commands';
+export { SdkCard } from './sdk-card';
 
 export function RolesCard() {
   return (
@@ -72,29 +69,6 @@ export function NoRolesWarning() {
         </Alert.Description>
       </Alert.Content>
     </Alert.Root>
-  );
-}
-
-export function SdkCard() {
-  return (
-    <DashboardCard id="sdk-card-title" title="Install an SDK">
-      <Tabs.Root defaultValue="javascript" variant="line">
-        <Tabs.List>
-          <Tabs.Trigger value="javascript">JavaScript</Tabs.Trigger>
-          <Tabs.Trigger value="dotnet">.NET</Tabs.Trigger>
-        </Tabs.List>
-        <Tabs.Content value="javascript">
-          <Code display="block" p="3" whiteSpace="pre-wrap">
-            npm install {SDK_PACKAGES.javascript}
-          </Code>
-        </Tabs.Content>
-        <Tabs.Content value="dotnet">
-          <Code display="block" p="3" whiteSpace="pre-wrap">
-            dotnet add package {SDK_PACKAGES.dotnet}
-          </Code>
-        </Tabs.Content>
-      </Tabs.Root>
-    </DashboardCard>
   );
 }
 
