@@ -14,6 +14,8 @@ export type LocalGroupId = 'pages' | 'operations';
 export interface PaletteEntry {
   /** Unique within the palette (the option's DOM id is derived from it). */
   readonly key: string;
+  /** The platform ID of a marketplace item (an exact match of it leads the list). */
+  readonly id?: string;
   readonly title: string;
   readonly subtitle: string;
   /** An in-app path. */

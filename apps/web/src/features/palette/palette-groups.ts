@@ -2,7 +2,7 @@ import type { SearchAnswer, SearchItem, SearchKind } from '@portal/contracts';
 import { collectionByKey, routeParamNames } from '@/features/admin/catalogue/catalogue';
 import { adminHref } from '@/features/admin/catalogue/resolve-path';
 import type { LocalEntries, PaletteEntry } from './local-entries';
-import { rankLocal } from './rank-local';
+import { normalise, rankLocal } from './rank-local';
 
 /** A heading and its lines, as the listbox shows them. */
 export interface PaletteGroup {
@@ -48,11 +48,22 @@ export function searchItemHref(kind: SearchKind, item: Pick<SearchItem, 'ID' | '
 export const LOCAL_LIMIT = { pages: 5, operations: 5 } as const;
 
 /**
- * The palette's groups for `query`: the server's groups (items of the marketplace) first, as the server ordered
- * them, then the matching pages and console operations. Empty groups are left out.
+ * The order of groups: a server group led by the exact ID first, then a local group led by a title starting with the
+ * text ('create product'), then the other server groups, then the other local ones. Within a tier, the given order.
+ */
+function tierOf(group: PaletteGroup, local: boolean, query: string): number {
+  const first = group.entries[0];
+  if (!first) return 4;
+  if (!local) return first.id?.toLowerCase() === query.trim().toLowerCase() ? 0 : 2;
+  return normalise(first.title).startsWith(normalise(query)) ? 1 : 3;
+}
+
+/**
+ * The palette's groups for `query`: the server's groups (items of the marketplace, in the server's order) and the
+ * matching pages and console operations, ordered by tierOf; empty groups are left out.
  *
  * @example
- * paletteGroups(local, answer, 'create product').map((group) => group.label); // ['Products', 'Pages', 'Operations']
+ * paletteGroups(local, answer, 'create product').map((group) => group.label); // ['Console operations', 'Products']
  */
 export function paletteGroups(local: LocalEntries, answer: SearchAnswer | undefined, query: string): PaletteGroup[] {
   const found: PaletteGroup[] = (answer?.Groups ?? []).map((group) => ({
@@ -60,19 +71,25 @@ export function paletteGroups(local: LocalEntries, answer: SearchAnswer | undefi
     label: group.Label,
     entries: group.Items.map((item) => ({
       key: `${group.Kind}:${[...item.ParentIDs, item.ID].join('/')}`,
+      id: item.ID,
       title: item.Title,
       subtitle: item.Subtitle,
       href: searchItemHref(group.Kind, item),
     })),
   }));
-  const pages = rankLocal(local.pages, query, LOCAL_LIMIT.pages);
-  const operations = rankLocal(local.operations, query, LOCAL_LIMIT.operations);
-  const groups = [
-    ...found,
-    { id: 'pages', label: 'Pages', entries: pages },
-    { id: 'operations', label: 'Console operations', entries: operations },
+  const ours: PaletteGroup[] = [
+    { id: 'pages', label: 'Pages', entries: rankLocal(local.pages, query, LOCAL_LIMIT.pages) },
+    {
+      id: 'operations',
+      label: 'Console operations',
+      entries: rankLocal(local.operations, query, LOCAL_LIMIT.operations),
+    },
   ];
-  return groups.filter((group) => group.entries.length > 0);
+  return [...found.map((group) => ({ group, local: false })), ...ours.map((group) => ({ group, local: true }))]
+    .filter(({ group }) => group.entries.length > 0)
+    .map((candidate, index) => ({ ...candidate, index, tier: tierOf(candidate.group, candidate.local, query) }))
+    .sort((a, b) => a.tier - b.tier || a.index - b.index)
+    .map(({ group }) => group);
 }
 
 /** Every line in listbox order, for arrow keys and Enter. */

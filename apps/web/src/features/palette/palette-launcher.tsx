@@ -45,13 +45,13 @@ export function PaletteLauncher() {
         hideBelow="xl"
         color="fg.muted"
         justifyContent="space-between"
-        minW="44"
+        gap="2"
         aria-keyshortcuts="Control+K Meta+K"
         onClick={show}
       >
         <SearchIcon />
-        <Text as="span" flex="1" textAlign="start">
-          Search…
+        <Text as="span" flex="1" textAlign="start" pe="2">
+          Search
         </Text>
         <Kbd size="sm">{shortcut}</Kbd>
       </Button>

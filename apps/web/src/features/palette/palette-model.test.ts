@@ -114,7 +114,7 @@ describe('palette groups', () => {
     expect(searchItemHref('Buyers', { ID: 'b', ParentIDs: [] })).toBe('/admin/buyers/b');
   });
 
-  it("puts the server's groups first in its order, then pages and operations, leaving empty groups out", () => {
+  it("keeps the server's order, puts a page named as typed first and other local lines last, and leaves empty groups out", () => {
     const answer: SearchAnswer = {
       Groups: [
         { Kind: 'Products', Label: 'Products', Items: [{ ID: 'p1', Title: 'Tent', Subtitle: 'p1', ParentIDs: [] }] },
@@ -129,13 +129,29 @@ describe('palette groups', () => {
     };
     const local = { pages: [entry('Products')], operations: [entry('Create product', { keywords: ['products'] })] };
     const groups = paletteGroups(local, answer, 'products');
-    expect(groups.map((group) => group.label)).toEqual(['Products', 'Buyers', 'Pages', 'Console operations']);
+    expect(groups.map((group) => group.label)).toEqual(['Pages', 'Products', 'Buyers', 'Console operations']);
     expect(flatEntries(groups).map((line) => line.href)).toEqual([
+      '/Products',
       '/admin/products/p1',
       '/admin/buyers/b1',
-      '/Products',
       '/Create product',
     ]);
     expect(paletteGroups(local, undefined, 'zzz')).toEqual([]);
+  });
+
+  it('leads with an exact ID, then with a page or operation whose title starts with the text', () => {
+    const item = (ID: string) => ({ ID, Title: ID, Subtitle: '', ParentIDs: [] });
+    const answer: SearchAnswer = {
+      Groups: [
+        { Kind: 'Orders', Label: 'Orders', Items: [item('create-product-order')] },
+        { Kind: 'Products', Label: 'Products', Items: [item('create product')] },
+      ],
+      TimedOut: [],
+      Failed: [],
+    };
+    const local = { pages: [], operations: [entry('Create a new product', { keywords: ['create product'] })] };
+    const labels = (query: string) => paletteGroups(local, answer, query).map((group) => group.label);
+    expect(labels('create product')).toEqual(['Products', 'Orders', 'Console operations']);
+    expect(labels('create')).toEqual(['Console operations', 'Orders', 'Products']);
   });
 });

@@ -1,6 +1,7 @@
 import type { PaletteEntry } from './local-entries';
 
-const normalise = (text: string) =>
+/** Lower case, punctuation as spaces: how the palette compares what was typed with what it lists. */
+export const normalise = (text: string) =>
   text
     .toLowerCase()
     .replace(/[^a-z0-9@.]+/g, ' ')
