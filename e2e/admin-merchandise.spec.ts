@@ -22,6 +22,9 @@ const money = (amount: number, currency: string) =>
   new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(amount);
 
 test.describe('Marketplace explorer: products as merchandise', () => {
+  // A sign-in, two axe runs and a reload on a machine shared with other builds.
+  test.setTimeout(90_000);
+
   test('the products list shows price, inventory and picture columns from one price call; a column turns off', async ({
     page,
     request,
