@@ -25,7 +25,7 @@ describe('extraLayout', () => {
     expect(keys(layout.trailing)).toEqual(['assignment']);
   });
 
-  it('moves columns placed after a hidden field to the end, ahead of the page's trailing ones', () => {
+  it("moves columns placed after a hidden field to the end, ahead of the page's trailing ones", () => {
     const layout = extraLayout(columns, ['ID']);
     expect(layout.trailing.map((entry) => entry.key)).toEqual(['price', 'stock', 'assignment']);
     expect(layout.afterField('Name')).toEqual([]);
