@@ -5,35 +5,34 @@ import { SDK_LANGUAGES, sdkCommand, type SdkLanguage } from './sdk-commands';
 
 // The tabs' behaviour (Chakra's Tabs and its state machine: about 5 KB compressed) is not part of the first page's
 // download (issue 22): until the user comes near them, a look-alike drawn with the same tabs recipe shows the first
-// tab. Pointing at it or focusing it loads the real tabs, which open on the tab that was chosen.
+// tab. Pointing at it or focusing it loads the real tabs; a click on the look-alike already switches the tab.
 const SdkTabs = lazy(() => import('./sdk-tabs'));
 
-function StandInTabs({ onWant }: { onWant: (value: SdkLanguage | null) => void }) {
+function StandInTabs({ value, onWant }: { value: SdkLanguage; onWant: (value: SdkLanguage | null) => void }) {
   const styles = useSlotRecipe({ key: 'tabs' })({ variant: 'line' });
-  const first = SDK_LANGUAGES[0]?.value ?? 'javascript';
   return (
     <chakra.div css={styles.root} data-orientation="horizontal" onPointerEnter={() => onWant(null)}>
       <chakra.div css={styles.list} role="tablist" aria-orientation="horizontal" data-orientation="horizontal">
-        {SDK_LANGUAGES.map(({ value, label }) => (
+        {SDK_LANGUAGES.map((language) => (
           <chakra.button
-            key={value}
+            key={language.value}
             type="button"
             role="tab"
             css={styles.trigger}
             data-orientation="horizontal"
-            aria-selected={value === first}
-            data-selected={value === first ? '' : undefined}
-            tabIndex={value === first ? 0 : -1}
+            aria-selected={language.value === value}
+            data-selected={language.value === value ? '' : undefined}
+            tabIndex={language.value === value ? 0 : -1}
             onFocus={() => onWant(null)}
-            onClick={() => onWant(value)}
+            onClick={() => onWant(language.value)}
           >
-            {label}
+            {language.label}
           </chakra.button>
         ))}
       </chakra.div>
       <chakra.div css={styles.content} role="tabpanel" data-orientation="horizontal">
         <Code display="block" p="3" whiteSpace="pre-wrap">
-          {sdkCommand(first)}
+          {sdkCommand(value)}
         </Code>
       </chakra.div>
     </chakra.div>
@@ -41,25 +40,27 @@ function StandInTabs({ onWant }: { onWant: (value: SdkLanguage | null) => void }
 }
 
 export function SdkCard() {
-  const [wanted, setWanted] = useState<{ value: SdkLanguage } | null>(null);
+  const [loading, setLoading] = useState(false);
+  // Held here, so the look-alike and the real tabs always show the same tab, whenever the swap happens.
   const [chosen, setChosen] = useState<SdkLanguage>('javascript');
   const card = useRef<HTMLDivElement>(null);
   const refocus = useRef(false);
   const want = (value: SdkLanguage | null) => {
     refocus.current = card.current?.contains(document.activeElement) ?? false;
     if (value) setChosen(value);
-    setWanted({ value: value ?? chosen });
+    setLoading(true);
   };
+  const standIn = <StandInTabs value={chosen} onWant={want} />;
   return (
     <DashboardCard id="sdk-card-title" title="Install an SDK">
       <div ref={card}>
-        {wanted ? (
-          <Suspense fallback={<StandInTabs onWant={want} />}>
-            <SdkTabs defaultValue={chosen} />
+        {loading ? (
+          <Suspense fallback={standIn}>
+            <SdkTabs value={chosen} onValueChange={setChosen} />
             <FocusSelectedTab card={card} refocus={refocus} />
           </Suspense>
         ) : (
-          <StandInTabs onWant={want} />
+          standIn
         )}
       </div>
     </DashboardCard>

@@ -2,9 +2,15 @@ import { Code, Tabs } from '@chakra-ui/react';
 import { SDK_LANGUAGES, sdkCommand, type SdkLanguage } from './sdk-commands';
 
 /** The SDK card's tabs themselves, loaded when the user first comes near them (see SdkCard). */
-export default function SdkTabs({ defaultValue }: { defaultValue: SdkLanguage }) {
+export default function SdkTabs({
+  value,
+  onValueChange,
+}: {
+  value: SdkLanguage;
+  onValueChange: (value: SdkLanguage) => void;
+}) {
   return (
-    <Tabs.Root defaultValue={defaultValue} variant="line">
+    <Tabs.Root value={value} onValueChange={(details) => onValueChange(details.value as SdkLanguage)} variant="line">
       <Tabs.List>
         {SDK_LANGUAGES.map(({ value, label }) => (
           <Tabs.Trigger key={value} value={value}>
