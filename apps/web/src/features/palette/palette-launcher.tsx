@@ -13,7 +13,7 @@ export function isPaletteShortcut(event: Pick<KeyboardEvent, 'key' | 'ctrlKey' |
 }
 
 /**
- * The top bar's search box (an icon button on phones) and the keyboard shortcut that opens the command palette
+ * The top bar's search box (an icon button below 1536 px, where the top bar's links need the room) and the keyboard shortcut that opens the command palette
  * from any page.
  */
 export function PaletteLauncher() {
@@ -42,7 +42,7 @@ export function PaletteLauncher() {
       <Button
         variant="outline"
         size="sm"
-        hideBelow="xl"
+        hideBelow="2xl"
         color="fg.muted"
         justifyContent="space-between"
         gap="2"
@@ -57,10 +57,11 @@ export function PaletteLauncher() {
       </Button>
       <IconButton
         aria-label="Search"
+        title={`Search (${shortcut})`}
         aria-keyshortcuts="Control+K Meta+K"
         variant="ghost"
         size={{ base: 'xs', sm: 'sm' }}
-        hideFrom="xl"
+        hideFrom="2xl"
         onClick={show}
       >
         <SearchIcon />
