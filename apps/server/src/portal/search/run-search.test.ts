@@ -16,7 +16,7 @@ const list = (...items: object[]) => ({ status: 200, body: { Items: items, Meta:
 /** Lists answered by the path's first segment ('slow' never answers until aborted); reads by ID find nothing. */
 function platform(answers: Record<string, { status: number; body?: unknown } | 'slow'>): PlatformRead {
   return (path, signal) => {
-    if (!path.includes('?')) return Promise.resolve({ status: 404 });
+    if (!path.includes('?')) return Promise.resolve({ status: 404, body: undefined });
     const answer = answers[path.split(/[/?]/)[1] ?? ''] ?? { status: 404 };
     if (answer !== 'slow') return Promise.resolve({ status: answer.status, body: answer.body });
     return new Promise((_resolve, reject) => signal.addEventListener('abort', () => reject(new Error('aborted'))));
