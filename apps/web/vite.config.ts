@@ -1,7 +1,6 @@
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { preloadAppChunks } from './build/preload-app-chunks';
 
 // The back end serves every API under these prefixes; in development Vite forwards them so the SPA
 // talks to the running server without CORS.
@@ -9,14 +8,16 @@ const apiPrefixes = ['/platform', '/portal-api', '/identity', '/inventory', '/co
 const backendUrl = `http://localhost:${process.env.PORT || 4000}`;
 
 export default defineConfig({
-  // The boot imports the app dynamically (src/main.tsx); its chunks still load with the page.
-  plugins: [react(), preloadAppChunks('src/app/app-root.tsx')],
+  plugins: [react()],
   resolve: {
     alias: { '@': path.resolve(import.meta.dirname, 'src') },
   },
   build: {
     outDir: path.resolve(import.meta.dirname, 'dist'),
     emptyOutDir: true,
+    // What each chunk imports: src/app/home-budget.test.ts adds up the first page's files from it (the boot loads
+    // the app with a dynamic import, so index.html names only the boot's own).
+    manifest: true,
     rolldownOptions: {
       treeshake: {
         // Chakra's theme helpers only return their argument, but module-level calls to them are kept unless known

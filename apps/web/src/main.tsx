@@ -1,20 +1,26 @@
 import { startPortalSession } from '@/app/portal-session';
-import { earlySignIn } from '@/auth/sign-in-flow';
+import { earlySignIn, mayBeSignedIn } from '@/auth/sign-in-flow';
 import { warmDescriptionCache } from '@/description/load-api-description';
 
 // The boot (issue 22): small, so it runs as soon as it arrives. It sends a visitor without a session to sign in
-// before any of the app's code is evaluated, and for a signed-in user starts the render gate's call and opens the
-// description cache while the app's code (modulepreloaded by index.html) finishes loading.
+// before any of the app's code is downloaded or evaluated (its many files would otherwise hold the browser's
+// connections while the sign-in redirect waits), and for a signed-in user starts the app's code, the render gate's
+// call and the description cache all at once.
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Failed to find the root element');
 
+const loadApp = () => import('@/app/app-root');
+
 async function boot(root: HTMLElement): Promise<void> {
+  // The import's helper preloads every file of the app in parallel, as soon as it is called.
+  const app = mayBeSignedIn() ? loadApp() : undefined;
+  app?.catch(() => undefined);
   warmDescriptionCache().catch(() => undefined);
   const start = await earlySignIn();
   if (start === 'signed-in') startPortalSession();
   if (start === 'redirecting') return;
-  const { renderApp } = await import('@/app/app-root');
+  const { renderApp } = await (app ?? loadApp());
   renderApp(root);
 }
 

@@ -50,6 +50,20 @@ function hasCallbackParams(search: string): boolean {
   return (query.has('code') || query.has('error')) && query.has('state');
 }
 
+/**
+ * True when this tab probably has a signed-in session (the user store holds an entry) or is the sign-in callback:
+ * the boot then starts loading the app's code at once, in parallel with checking. Read synchronously, so it costs
+ * the boot nothing; a wrong guess only costs the download order.
+ */
+export function mayBeSignedIn(): boolean {
+  if (window.location.pathname === AUTH_CALLBACK_PATH) return true;
+  try {
+    return Object.keys(window.sessionStorage).some((key) => key.startsWith('oidc.user:'));
+  } catch {
+    return false;
+  }
+}
+
 /** What the boot found: a signed-in user, a redirect to the sign-in page under way, or a case the app handles. */
 export type EarlySignIn = 'signed-in' | 'redirecting' | 'app-decides';
 

@@ -99,17 +99,26 @@ export function indexDescription(document: OpenApiDocument): ApiDescription {
     for (const [name, schema] of Object.entries(componentSchemas)) if (isJsonObject(schema)) schemas[name] = schema;
   }
 
-  return deepFreeze({
-    title: text(document.info.title),
-    version: document.info.version,
-    sections,
-    resources,
-    operationsById,
-    resourcesById: Object.fromEntries(resources.map((resource) => [resource.id, resource])),
-    resourcesByName: Object.fromEntries(resources.map((resource) => [resource.name, resource])),
-    schemas,
-  });
+  return deepFreeze(
+    {
+      title: text(document.info.title),
+      version: document.info.version,
+      sections,
+      resources,
+      operationsById,
+      resourcesById: Object.fromEntries(resources.map((resource) => [resource.id, resource])),
+      resourcesByName: Object.fromEntries(resources.map((resource) => [resource.name, resource])),
+      schemas,
+    },
+    // The schemas are the prepared description's dereferenced tree (1.7 MB of JSON for the platform): freezing them costs a
+    // warm load 25-50 ms before the first render, so only development and tests, where a mutation would be caught,
+    // pay it (issue 22). Everything the index itself built is frozen everywhere.
+    import.meta.env.PROD ? { skipKeys: SCHEMA_KEYS } : {},
+  );
 }
+
+/** Keys of the index that hold the description's schemas. */
+const SCHEMA_KEYS: ReadonlySet<string> = new Set(['schema', 'schemas', 'responseSchema', 'listItemSchema']);
 
 function buildOperation(
   document: OpenApiDocument,

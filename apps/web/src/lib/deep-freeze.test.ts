@@ -28,3 +28,13 @@ describe('deepFreeze', () => {
     expect(Object.isFrozen(holder.bytes)).toBe(false);
   });
 });
+
+describe('deepFreeze with skipKeys', () => {
+  it('freezes the holder but leaves what sits under a skipped key as it is', () => {
+    const value = { index: { id: 'x' }, schema: { properties: { a: {} } } };
+    deepFreeze(value, { skipKeys: new Set(['schema']) });
+    expect(Object.isFrozen(value)).toBe(true);
+    expect(Object.isFrozen(value.index)).toBe(true);
+    expect(Object.isFrozen(value.schema)).toBe(false);
+  });
+});
