@@ -43,12 +43,7 @@ export function TopBar({ onOpenNavigation }: TopBarProps) {
       borderColor="border"
     >
       {isProductionMarketplace(marketplace.OcEnvironment) && <ProductionBar />}
-      <Flex
-        h="full"
-        align="center"
-        gap={{ base: '0', sm: '1', lg: '3' }}
-        px={{ base: '1', sm: '2', md: '3', lg: '6' }}
-      >
+      <Flex h="full" align="center" gap={{ base: '0', sm: '1', lg: '3' }} px={{ base: '1', sm: '2', md: '3', lg: '6' }}>
         <IconButton aria-label="Open navigation" variant="ghost" size="sm" hideFrom="lg" onClick={onOpenNavigation}>
           <MenuIcon />
         </IconButton>
