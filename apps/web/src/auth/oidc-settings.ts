@@ -1,4 +1,4 @@
-import { UserManager, WebStorageStateStore, type UserManagerSettings } from 'oidc-client-ts';
+import { UserManager, WebStorageStateStore, type OidcMetadata, type UserManagerSettings } from 'oidc-client-ts';
 import { KEPT_QUERY_PARAMS } from '@/lib/keep-query';
 
 /** The portal's public client at the identity provider. */
@@ -30,10 +30,49 @@ export function contextParams(search: string): Record<string, string> {
   return params;
 }
 
+/** Where a tab keeps the identity provider's discovery document it read (see {@link rememberMetadata}). */
+export const METADATA_STORAGE_KEY = 'portal.oidc-metadata';
+
+/** The discovery document this tab read before, for the authority; undefined when none or unreadable. */
+function rememberedMetadata(authority: string): Partial<OidcMetadata> | undefined {
+  try {
+    const stored = JSON.parse(window.sessionStorage.getItem(METADATA_STORAGE_KEY) ?? 'null') as {
+      authority?: unknown;
+      metadata?: unknown;
+    } | null;
+    return stored?.authority === authority && typeof stored.metadata === 'object' && stored.metadata !== null
+      ? (stored.metadata as Partial<OidcMetadata>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Keeps the discovery document the UserManager read in the tab's session storage, so the page the sign-in callback
+ * loads exchanges the code without asking for it again (one round trip less on every sign-in, issue 22). It is the
+ * provider's own answer, issuer included, never a copy written by hand; a new tab reads it afresh.
+ *
+ * @example
+ * await rememberMetadata(getUserManager());
+ */
+export async function rememberMetadata(userManager: UserManager): Promise<void> {
+  try {
+    const metadata = await userManager.metadataService.getMetadata();
+    const authority = userManager.settings.authority;
+    window.sessionStorage.setItem(METADATA_STORAGE_KEY, JSON.stringify({ authority, metadata }));
+  } catch {
+    // Not remembered: the next page asks the provider, as it always did.
+  }
+}
+
 /** UserManager settings for the portal served at `origin`, asking for the context in `search`. */
 export function oidcSettings(origin: string, search: string): UserManagerSettings {
+  const authority = `${origin}/identity`;
+  const metadata = rememberedMetadata(authority);
   return {
-    authority: `${origin}/identity`,
+    authority,
+    ...(metadata ? { metadata } : {}),
     client_id: OIDC_CLIENT_ID,
     redirect_uri: `${origin}${AUTH_CALLBACK_PATH}`,
     silent_redirect_uri: `${origin}${SILENT_RENEW_PATH}`,

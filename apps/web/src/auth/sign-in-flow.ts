@@ -4,6 +4,7 @@ import {
   AUTH_CALLBACK_PATH,
   contextParams,
   getUserManager,
+  rememberMetadata,
   SILENT_RENEW_PATH,
   type SigninState,
 } from './oidc-settings';
@@ -89,6 +90,8 @@ export async function earlySignIn(): Promise<EarlySignIn> {
     const user = await userManager.getUser();
     if (user) return user.expired || contextMismatch(user, search) ? 'app-decides' : 'signed-in';
     const state: SigninState = { returnTo: currentUrl() };
+    // Read now anyway (the redirect needs the authorization endpoint); kept for the callback's page.
+    await rememberMetadata(userManager);
     await userManager.signinRedirect({ state, extraQueryParams: contextParams(search) });
     return 'redirecting';
   } catch {

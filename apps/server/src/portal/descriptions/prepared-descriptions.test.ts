@@ -40,7 +40,7 @@ describe('prepared descriptions', () => {
     expect(body.paths['/things'].get.responses['200']).not.toHaveProperty('headers');
     // Compressed once, to the same bytes.
     expect(brotliDecompressSync(prepared.br)).toEqual(prepared.json);
-    expect(gunzipSync(prepared.gzip)).toEqual(prepared.json);
+    expect(gunzipSync(await prepared.gzip())).toEqual(prepared.json);
   });
 
   it('prepares each build once, concurrent calls sharing it, and a second build number as a new entry', async () => {

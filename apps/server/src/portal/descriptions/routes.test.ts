@@ -106,6 +106,9 @@ describe('GET /portal-api/descriptions/{key}/{build}.json', () => {
     const platformRaw = await (await fetch(`${session.Marketplace.CoreApiUrl}/v1/openapi/v3`)).json();
     expect(served).toEqual(prepareDescription(platformRaw));
     expect(served.info.version).toBe(session.Description.BuildNumber);
+    const gzipped = await raw(session.Description.Url, tokens.owner, { 'accept-encoding': 'gzip' });
+    expect(gzipped.headers.get('content-encoding')).toBe('gzip');
+    expect(await gzipped.json()).toEqual(served);
   });
 
   it('answers 404 for another build than the API is at, and for another marketplace API', async () => {

@@ -97,12 +97,12 @@ export function registerSessionRoutes(app: FastifyInstance, services: PortalServ
 }
 
 /** Sends the pre-compressed body the client accepts (brotli, gzip, or none), marked immutable. */
-function sendPrepared(request: FastifyRequest, reply: FastifyReply, description: PreparedDescription) {
+async function sendPrepared(request: FastifyRequest, reply: FastifyReply, description: PreparedDescription) {
   const accepted = String(request.headers['accept-encoding'] ?? '');
   const [encoding, body] = /\bbr\b/.test(accepted)
     ? (['br', description.br] as const)
     : /\bgzip\b/.test(accepted)
-      ? (['gzip', description.gzip] as const)
+      ? (['gzip', await description.gzip()] as const)
       : (['identity', description.json] as const);
   reply.header('cache-control', IMMUTABLE).header('vary', 'accept-encoding').type('application/json; charset=utf-8');
   // A set content-encoding tells the compression plugin the body is already encoded.
