@@ -24,6 +24,9 @@ function StandInTabs({ value, onWant }: { value: SdkLanguage; onWant: (value: Sd
             data-selected={language.value === value ? '' : undefined}
             tabIndex={language.value === value ? 0 : -1}
             onFocus={() => onWant(null)}
+            // On press, not only on click: the real tabs may take the look-alike's place between press and release,
+            // and the click would then never come.
+            onPointerDown={() => onWant(language.value)}
             onClick={() => onWant(language.value)}
           >
             {language.label}
