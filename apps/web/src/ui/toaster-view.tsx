@@ -1,5 +1,5 @@
 import { Portal, Spinner, Stack, Toast, Toaster as ChakraToaster } from '@chakra-ui/react';
-import { toaster } from './toaster';
+import { toaster } from './toaster-store';
 
 /** Renders the toasts created through {@link toaster} (loaded by `Toaster` with the first toast). */
 export default function ToasterView() {

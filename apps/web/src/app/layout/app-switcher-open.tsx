@@ -5,7 +5,7 @@ import { PORTAL_CLAIMS, stringClaim } from '@/auth/claims';
 import { getIdentityToken } from '@/auth/oidc-settings';
 import { createInventoryClient } from '@/services/inventory';
 import { AppLink } from '@/ui/app-link';
-import { SwitcherButton, tenantHref } from './app-switcher';
+import { SwitcherButton, tenantHref } from './app-switcher-button';
 import type { OverlayProps } from './deferred-overlay';
 
 const inventory = createInventoryClient({ getToken: getIdentityToken });

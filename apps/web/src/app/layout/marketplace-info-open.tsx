@@ -3,7 +3,7 @@ import { usePortalContext } from '@/app/portal/portal-context';
 import { AppLink } from '@/ui/app-link';
 import { DetailList, type DetailRow } from '@/ui/detail-list';
 import type { OverlayProps } from './deferred-overlay';
-import { MarketplaceInfoButton } from './marketplace-info';
+import { MarketplaceInfoButton } from './marketplace-info-button';
 
 /** The marketplace information popover itself, loaded on first approach of its button (see DeferredOverlay). */
 export default function MarketplaceInfoOpen({ defaultOpen }: OverlayProps) {

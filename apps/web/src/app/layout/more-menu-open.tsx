@@ -3,7 +3,7 @@ import { NavLink, useLocation } from 'react-router';
 import { topNavigation } from '@/app/navigation';
 import { withKeptQuery } from '@/lib/keep-query';
 import type { OverlayProps } from './deferred-overlay';
-import { MoreMenuButton } from './more-menu';
+import { MoreMenuButton } from './more-menu-button';
 
 /** The More menu itself, loaded on first approach of its button (see DeferredOverlay). */
 export default function MoreMenuOpen({ defaultOpen }: OverlayProps) {

@@ -1,14 +1,5 @@
-import { Button, type ButtonProps } from '@chakra-ui/react';
 import { DeferredOverlay } from './deferred-overlay';
-
-/** The More menu's button, shown below md only. */
-export function MoreMenuButton(props: ButtonProps) {
-  return (
-    <Button variant="ghost" size="sm" px="2" hideFrom="md" {...props}>
-      More...
-    </Button>
-  );
-}
+import { MoreMenuButton } from './more-menu-button';
 
 const loadMoreMenu = () => import('./more-menu-open');
 

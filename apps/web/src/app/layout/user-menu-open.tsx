@@ -3,7 +3,7 @@ import { useAuth } from 'react-oidc-context';
 import { usePortalContext } from '@/app/portal/portal-context';
 import { AppLink } from '@/ui/app-link';
 import type { OverlayProps } from './deferred-overlay';
-import { UserMenuButton } from './user-menu';
+import { UserMenuButton } from './user-menu-button';
 
 /** The user menu itself, loaded on first approach of its button (see DeferredOverlay). */
 export default function UserMenuOpen({ defaultOpen }: OverlayProps) {
