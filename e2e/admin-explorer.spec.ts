@@ -17,12 +17,22 @@ function rows(page: Page) {
   return page.getByRole('main').getByRole('row', { name: /^Open / });
 }
 
-/** The Name cell of every row shown, in order. */
-async function shownNames(page: Page): Promise<string[]> {
-  return (await rows(page).all()).length === 0
-    ? []
-    : await rows(page).evaluateAll((found) => found.map((row) => row.querySelectorAll('td')[1]?.textContent ?? ''));
+/** The cells under one column heading, row by row (rows may lead with a selection box or a picture). */
+async function columnTexts(page: Page, heading: string): Promise<string[]> {
+  if ((await rows(page).all()).length === 0) return [];
+  const index = await page
+    .getByRole('main')
+    .getByRole('columnheader', { name: heading, exact: true })
+    .evaluate((header) => [...(header.parentElement?.children ?? [])].indexOf(header));
+  expect(index, `a column headed ${heading}`).toBeGreaterThanOrEqual(0);
+  return rows(page).evaluateAll(
+    (found, at) => found.map((row) => row.querySelectorAll('td')[at]?.textContent ?? ''),
+    index,
+  );
 }
+
+/** The Name cell of every row shown, in order. */
+const shownNames = (page: Page) => columnTexts(page, 'Name');
 
 /** The portal's list shows 20 a page; the platform's answer to the same question, as names. */
 const PAGE = 20;
@@ -172,7 +182,7 @@ test.describe('Marketplace explorer: product detail', () => {
   test('a duplicate ID answers 409 and the form keeps what was typed', async ({ page }) => {
     await signIn(page, DEMO_USERS.owner);
     await open(page, '/admin/products', 'Products');
-    const existing = (await rows(page).first().getByRole('cell').first().textContent()) ?? '';
+    const existing = (await columnTexts(page, 'ID'))[0] ?? '';
     await open(page, '/admin/products/new', 'New Product');
     await page.getByRole('textbox', { name: /^ID/ }).fill(existing);
     await page.getByRole('textbox', { name: /^Name/ }).fill('Duplicate');

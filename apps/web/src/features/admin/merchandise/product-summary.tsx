@@ -95,8 +95,14 @@ export function ProductSummary({ item }: { item: Item }) {
   return (
     <Card.Root size="sm" as="section" aria-labelledby="merchandise-summary-heading">
       <Card.Body>
-        <Stack direction={{ base: 'column', sm: 'row' }} gap="4" align="flex-start">
-          <ProductThumbnail url={productImageUrl(item, imageField, apiBaseUrl)} name={displayName(item)} size={120} />
+        {/* Compact on a phone, so the form (and its pinned Save and Delete) still starts within the first screen. */}
+        <Stack direction="row" gap="4" align="flex-start">
+          <ProductThumbnail
+            url={productImageUrl(item, imageField, apiBaseUrl)}
+            name={displayName(item)}
+            size={120}
+            phoneSize={64}
+          />
           <Stack gap="3" flex="1" minW="0">
             <HStack gap="2" wrap="wrap">
               <Heading as="h2" size="md" id="merchandise-summary-heading">
@@ -106,13 +112,23 @@ export function ProductSummary({ item }: { item: Item }) {
                 {item.Active === true ? 'Active' : 'Inactive'}
               </Badge>
             </HStack>
-            <Box as="dl" display="grid" gridTemplateColumns={{ base: '1fr 1fr', md: 'repeat(3, auto)' }} gap="3">
+            <Box
+              as="dl"
+              display="grid"
+              gridTemplateColumns={{ base: '1fr 1fr', md: 'repeat(3, auto)' }}
+              gap={{ base: '2', md: '3' }}
+            >
               <Fact label="Price">{price}</Fact>
               <Fact label="Inventory">{inventoryText(item)}</Fact>
               <Fact label="Variants">{variantsText(item)}</Fact>
             </Box>
             {!hasSchedule && <Text color="fg.muted">No default price schedule.</Text>}
-            {schedule.data && <PriceBreaks schedule={schedule.data} />}
+            {/* Below md the price (its first break) stands alone; the breaks are a click away in the price schedule. */}
+            {schedule.data && (
+              <Box hideBelow="md">
+                <PriceBreaks schedule={schedule.data} />
+              </Box>
+            )}
             {hasSchedule && priceReadable && schedule.isSuccess && !schedule.data && (
               <Text color="fg.muted">The default price schedule was not found.</Text>
             )}

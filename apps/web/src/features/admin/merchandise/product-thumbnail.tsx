@@ -6,9 +6,20 @@ import { useState } from 'react';
  * the view, with the product's name as its text. Without a picture, or when it fails to load, a neutral tile of
  * the same size stands in, hidden from screen readers (the row already names the product).
  */
-export function ProductThumbnail({ url, name, size = 40 }: { url: string | null; name: string; size?: number }) {
+export function ProductThumbnail({
+  url,
+  name,
+  size = 40,
+  phoneSize,
+}: {
+  url: string | null;
+  name: string;
+  size?: number;
+  /** A smaller box below the `sm` breakpoint, where the page's room is short. */
+  phoneSize?: number;
+}) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
-  const box = `${size}px`;
+  const box = phoneSize ? { base: `${phoneSize}px`, sm: `${size}px` } : `${size}px`;
   if (!url || failedUrl === url) {
     return (
       <Box
