@@ -45,6 +45,11 @@ const promotionAssignmentModel = defineModel('PromotionAssignment', {
 });
 
 const has = (value: unknown): boolean => value !== undefined && value !== null && value !== '';
+/**
+ * A per-order limit of 0 limits nothing, so it counts as unset: a generated form sends a blank number as 0 (spec 2),
+ * and creating an order-level promotion through it must not be refused for a limit nobody gave.
+ */
+const hasLimit = (value: unknown): boolean => has(value) && value !== 0;
 
 /** Rules between the promotion's own fields, as [broken, error code suffix, message]. */
 function fieldRules(next: Item): Array<[boolean, string, string]> {
@@ -58,22 +63,22 @@ function fieldRules(next: Item): Array<[boolean, string, string]> {
       'ExpirationDate must not be before StartDate.',
     ],
     [
-      has(next.ItemLimitPerOrder) && !lineItemLevel,
+      hasLimit(next.ItemLimitPerOrder) && !lineItemLevel,
       'CannotSetItemLimitPerOrder',
       'ItemLimitPerOrder needs LineItemLevel.',
     ],
     [
-      has(next.QuantityLimitPerOrder) && !lineItemLevel,
+      hasLimit(next.QuantityLimitPerOrder) && !lineItemLevel,
       'CannotSetQuantityLimitPerOrder',
       'QuantityLimitPerOrder needs LineItemLevel.',
     ],
     [
-      has(next.QuantityLimitPerOrder) && has(next.ItemLimitPerOrder),
+      hasLimit(next.QuantityLimitPerOrder) && hasLimit(next.ItemLimitPerOrder),
       'CannotSetQuantityAndItemLimitPerOrder',
       'QuantityLimitPerOrder and ItemLimitPerOrder cannot be used together.',
     ],
     [
-      has(next.ItemSortBy) && !(lineItemLevel && has(next.ItemLimitPerOrder)),
+      has(next.ItemSortBy) && !(lineItemLevel && hasLimit(next.ItemLimitPerOrder)),
       'CannotSetItemSortBy',
       'ItemSortBy needs LineItemLevel and ItemLimitPerOrder.',
     ],
