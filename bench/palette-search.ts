@@ -139,7 +139,7 @@ async function demoQueries(t: BenchServer): Promise<string[]> {
 async function main(): Promise<void> {
   const products = option('products', 100_000);
   const requests = option('requests', 40);
-  const t = await startBenchServer({ config: { seedDemoData: true } });
+  const t = await startBenchServer();
   const rows: string[] = [];
   try {
     rows.push(await measure(t, 'demo-sandbox', await demoQueries(t), requests, TARGET_MS.demo));

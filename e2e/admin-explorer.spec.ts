@@ -23,7 +23,7 @@ async function columnTexts(page: Page, heading: string): Promise<string[]> {
   const index = await page
     .getByRole('main')
     .getByRole('columnheader', { name: heading, exact: true })
-    .evaluate((header) => [...(header.parentElement?.children ?? [])].indexOf(header));
+    .evaluate((header) => Array.from(header.parentElement?.children ?? []).indexOf(header));
   expect(index, `a column headed ${heading}`).toBeGreaterThanOrEqual(0);
   return rows(page).evaluateAll(
     (found, at) => found.map((row) => row.querySelectorAll('td')[at]?.textContent ?? ''),

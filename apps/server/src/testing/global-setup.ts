@@ -7,15 +7,7 @@ import { runMigrations } from '../db/migrate.ts';
 import { schemaOwners } from '../part.ts';
 import { parts } from '../parts.ts';
 import { databaseUrlFor } from './postgres-url.ts';
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** PGlite data folder with every migration applied, copied by each test file. */
-    pgliteTemplate: string;
-    /** PostgreSQL database with every migration applied, cloned by each test file (CI). */
-    postgresTemplate: string | undefined;
-  }
-}
+import type {} from './provided-context.ts';
 
 /**
  * Migrates one template database per run, so each test file gets its own database by copying

@@ -6,6 +6,7 @@ import { inject } from 'vitest';
 import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database, type DatabaseTarget } from '../db/database.ts';
 import { databaseUrlFor } from './postgres-url.ts';
+import type {} from './provided-context.ts';
 
 export interface TestDatabaseTarget {
   target: DatabaseTarget;

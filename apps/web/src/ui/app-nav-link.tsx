@@ -27,3 +27,21 @@ export function AppNavLink({ to, end, children, ...rest }: AppNavLinkProps) {
     </Link>
   );
 }
+
+/** A link of a side menu (the explorer's sidebar and its sections): muted, highlighted while its page is shown. */
+export function SideMenuLink(props: AppNavLinkProps) {
+  return (
+    <AppNavLink
+      display="block"
+      px="3"
+      py="1"
+      rounded="l2"
+      fontSize="sm"
+      color="fg.muted"
+      textDecoration="none"
+      _hover={{ bg: 'bg.muted', color: 'fg', textDecoration: 'none' }}
+      _currentPage={{ bg: 'blue.subtle', color: 'blue.fg', fontWeight: 'medium' }}
+      {...props}
+    />
+  );
+}

@@ -4,7 +4,7 @@ import { resourceNameAccessible } from '@/access/access';
 import { sidebarSections } from '@/app/navigation';
 import { usePortalContext } from '@/app/portal/portal-context';
 import { ActivityNavLink } from '@/features/admin/activity/activity-nav-link';
-import { AppNavLink } from '@/ui/app-nav-link';
+import { SideMenuLink } from '@/ui/app-nav-link';
 
 export interface SidebarProps {
   /** Called when a link is followed, so the drawer can close itself. */
@@ -45,21 +45,9 @@ export function Sidebar({ onNavigate }: SidebarProps) {
                         {item.label}
                       </Text>
                     ) : (
-                      <AppNavLink
-                        to={item.href}
-                        onClick={onNavigate}
-                        display="block"
-                        px="3"
-                        py="1"
-                        rounded="l2"
-                        fontSize="sm"
-                        color="fg.muted"
-                        textDecoration="none"
-                        _hover={{ bg: 'bg.muted', color: 'fg', textDecoration: 'none' }}
-                        _currentPage={{ bg: 'blue.subtle', color: 'blue.fg', fontWeight: 'medium' }}
-                      >
+                      <SideMenuLink to={item.href} onClick={onNavigate}>
                         {item.label}
-                      </AppNavLink>
+                      </SideMenuLink>
                     )}
                   </li>
                 ))}

@@ -1,7 +1,7 @@
 import { Box, Heading, Stack } from '@chakra-ui/react';
 import { useId } from 'react';
 import { usePortalContext } from '@/app/portal/portal-context';
-import { AppNavLink } from '@/ui/app-nav-link';
+import { SideMenuLink } from '@/ui/app-nav-link';
 import { canReadActivity } from './activity-access';
 
 /** The path of the Activity page. */
@@ -19,21 +19,9 @@ export function ActivityNavLink({ onNavigate }: { onNavigate?: () => void }) {
       </Heading>
       <Stack as="ul" aria-labelledby={headingId} gap="0.5" listStyleType="none" m="0" p="0">
         <li>
-          <AppNavLink
-            to={ACTIVITY_PATH}
-            onClick={onNavigate}
-            display="block"
-            px="3"
-            py="1"
-            rounded="l2"
-            fontSize="sm"
-            color="fg.muted"
-            textDecoration="none"
-            _hover={{ bg: 'bg.muted', color: 'fg', textDecoration: 'none' }}
-            _currentPage={{ bg: 'blue.subtle', color: 'blue.fg', fontWeight: 'medium' }}
-          >
+          <SideMenuLink to={ACTIVITY_PATH} onClick={onNavigate}>
             Activity
-          </AppNavLink>
+          </SideMenuLink>
         </li>
       </Stack>
     </Box>
