@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { DEMO_USERS, signIn } from './sign-in.ts';
 import { seriousViolations } from './axe.ts';
 import { platformAdmin } from './platform-api.ts';
+import { columnTexts } from './list-cells.ts';
 
 const CONTEXT = 'organization=demo-org&tenantName=demo-sandbox';
 
@@ -15,20 +16,6 @@ async function open(page: Page, path: string, heading: string | RegExp): Promise
 
 function rows(page: Page) {
   return page.getByRole('main').getByRole('row', { name: /^Open / });
-}
-
-/** The cells under one column heading, row by row (rows may lead with a selection box or a picture). */
-async function columnTexts(page: Page, heading: string): Promise<string[]> {
-  if ((await rows(page).all()).length === 0) return [];
-  const index = await page
-    .getByRole('main')
-    .getByRole('columnheader', { name: heading, exact: true })
-    .evaluate((header) => Array.from(header.parentElement?.children ?? []).indexOf(header));
-  expect(index, `a column headed ${heading}`).toBeGreaterThanOrEqual(0);
-  return rows(page).evaluateAll(
-    (found, at) => found.map((row) => row.querySelectorAll('td')[at]?.textContent ?? ''),
-    index,
-  );
 }
 
 /** The Name cell of every row shown, in order. */

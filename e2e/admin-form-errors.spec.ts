@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_USERS, signIn } from './sign-in.ts';
+import { columnTexts, explorerRows } from './list-cells.ts';
 
 const CONTEXT = 'organization=demo-org&tenantName=demo-sandbox';
 
@@ -12,11 +13,8 @@ test.describe('Marketplace explorer: the platform refuses a save', () => {
   }) => {
     await signIn(page, DEMO_USERS.owner);
     await page.goto(`/admin/products?${CONTEXT}`);
-    const firstRow = page
-      .getByRole('main')
-      .getByRole('row', { name: /^Open / })
-      .first();
-    const existingId = (await firstRow.getByRole('cell').first().textContent()) ?? '';
+    await expect(explorerRows(page).first()).toBeVisible();
+    const existingId = (await columnTexts(page, 'ID'))[0] ?? '';
     expect(existingId).not.toBe('');
 
     await page.goto(`/admin/products/new?${CONTEXT}`);

@@ -2,6 +2,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { platformAdmin } from './platform-api.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 import { DEMO_USERS, signIn } from './sign-in.ts';
+import { columnTexts } from './list-cells.ts';
 
 const CONTEXT = 'organization=demo-org&tenantName=demo-sandbox';
 
@@ -214,7 +215,7 @@ test.describe('Marketplace explorer: orders and shipments', () => {
     await expect(table.getByRole('columnheader', { name: 'Total' })).toBeVisible();
     // The first row, compared with the platform's own answer for that order.
     const first = rows(page).first();
-    const firstId = (await first.getByRole('cell').first().textContent()) ?? '';
+    const firstId = (await columnTexts(page, 'ID'))[0] ?? '';
     const shown = (await list(`/orders/Incoming/${firstId}`)) as unknown as FullOrder;
     await expect(first).toContainText(
       `${shown.FromUser.FirstName} ${shown.FromUser.LastName} · ${shown.FromCompanyID}`,

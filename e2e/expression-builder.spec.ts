@@ -71,9 +71,12 @@ test.describe('Expression builder', () => {
       await details.getByRole('combobox', { name: 'Catalog' }).fill('Outdoor');
       await page.getByRole('option', { name: /Outdoor Gear/ }).click();
       const category = details.getByRole('combobox', { name: 'Category ID' });
+      // The options follow the typing (debounced): the choice is made once they have settled on the match.
       await category.fill('Backpacking');
-      await page.getByRole('option', { name: /Backpacking Tents/ }).click();
-      await expect(category).toHaveValue('backpacking-tents');
+      await expect(async () => {
+        await page.getByRole('option', { name: /Backpacking Tents/ }).click({ timeout: 2_000 });
+        await expect(category).toHaveValue('backpacking-tents', { timeout: 1_000 });
+      }).toPass({ timeout: 15_000 });
       expect(await seriousViolations(page)).toEqual([]);
       await details.getByRole('button', { name: 'Apply' }).click();
       await expect(details).toBeHidden();
