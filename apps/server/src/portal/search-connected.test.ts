@@ -3,8 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSecondInstance, type SecondInstance } from './connected/second-instance.ts';
 import { loadSecretBox } from './connected/secret-box.ts';
 import { addConnectedMarketplace } from './connected/store.ts';
-import { NO_GRANTS } from './role-groups.ts';
-import { startPortalTestServer, userClaims, type PortalTestServer } from './testing.ts';
+import { startPortalTestServer, userClaims, joinViewersGroup, type PortalTestServer } from './testing.ts';
 
 /*
  * GET /portal-api/search on a connected marketplace: a second product instance with the demo data (own process, port
@@ -56,13 +55,7 @@ beforeAll(async () => {
   });
   tokens.owner = await t.identity.sign(userClaims('owner@org.test', ['Organization Owner'], connected.id));
   tokens.buyerReader = await t.identity.sign(userClaims('viewer@org.test', ['Organization User'], connected.id));
-  const group = { Id: 'custom-group-1', Name: 'Viewers', OcRoles: ['BuyerReader'], ...NO_GRANTS };
-  const saved = await t.call('/marketplace/roles/custom-group-1', tokens.owner, {
-    method: 'PUT',
-    body: JSON.stringify(group),
-  });
-  expect(saved.status).toBe(200);
-  await t.call('/marketplace/roles/custom-group-1/members/viewer@org.test', tokens.owner, { method: 'PUT' });
+  await joinViewersGroup(t, tokens.owner, 'viewer@org.test', ['BuyerReader']);
 }, 180_000);
 
 afterAll(async () => {

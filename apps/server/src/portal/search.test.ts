@@ -2,8 +2,7 @@ import type { SearchAnswer, SearchKind } from '@portal/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PgStore } from '../platform/engine/pg-store.ts';
 import { platformRegistry } from '../platform/resources/index.ts';
-import { NO_GRANTS } from './role-groups.ts';
-import { startPortalTestServer, userClaims, type PortalTestServer } from './testing.ts';
+import { startPortalTestServer, userClaims, joinViewersGroup, type PortalTestServer } from './testing.ts';
 
 /*
  * GET /portal-api/search over the demo marketplace: the platform and the portal on a real port, the demo data seeded
@@ -39,13 +38,7 @@ beforeAll(async () => {
   tokens.owner = await t.identity.sign(userClaims('owner@org.test', ['Organization Owner'], MARKETPLACE));
   tokens.buyerReader = await t.identity.sign(userClaims('viewer@org.test', ['Organization User'], MARKETPLACE));
   tokens.noRoles = await t.identity.sign(userClaims('nobody@org.test', ['Organization User'], MARKETPLACE));
-  const group = { Id: 'custom-group-1', Name: 'Viewers', OcRoles: ['BuyerReader'], ...NO_GRANTS };
-  const saved = await t.call('/marketplace/roles/custom-group-1', tokens.owner, {
-    method: 'PUT',
-    body: JSON.stringify(group),
-  });
-  expect(saved.status).toBe(200);
-  await t.call('/marketplace/roles/custom-group-1/members/viewer@org.test', tokens.owner, { method: 'PUT' });
+  await joinViewersGroup(t, tokens.owner, 'viewer@org.test', ['BuyerReader']);
 }, 180_000);
 
 afterAll(async () => {

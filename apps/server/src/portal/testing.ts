@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createLocalJWKSet, exportJWK, generateKeyPair, SignJWT, type JWTPayload } from 'jose';
 import type { Config } from '../config.ts';
 import type { Part } from '../part.ts';
+import { NO_GRANTS } from './role-groups.ts';
 import { PORTAL_CLAIMS } from '@portal/contracts';
 import { insertMarketplace, seedUser } from '../platform/auth/testing.ts';
 import { PgStore } from '../platform/engine/pg-store.ts';
@@ -190,4 +191,23 @@ export async function seedPlatformUsers(store: PgStore): Promise<void> {
   await seedUser(store, 'Users', 'b1', { ID: 'u-buyer10', Username: 'buyer10' });
   await seedUser(store, 'SupplierUsers', 's1', { ID: 'u-supplier1', Username: 'supplier1' });
   await seedUser(store, 'AdminUsers', undefined, { ID: 'u-seller1', Username: 'seller1' });
+}
+
+/**
+ * Makes `email` the one member of custom group 1 ("Viewers") with these platform roles and no grants, as an owner
+ * does on the roles page.
+ */
+export async function joinViewersGroup(
+  t: Pick<PortalTestServer, 'call'>,
+  ownerToken: string,
+  email: string,
+  ocRoles: readonly string[],
+): Promise<void> {
+  const group = { Id: 'custom-group-1', Name: 'Viewers', OcRoles: ocRoles, ...NO_GRANTS };
+  const saved = await t.call('/marketplace/roles/custom-group-1', ownerToken, {
+    method: 'PUT',
+    body: JSON.stringify(group),
+  });
+  if (saved.status !== 200) throw new Error(`saving the Viewers group answered ${saved.status}`);
+  await t.call(`/marketplace/roles/custom-group-1/members/${email}`, ownerToken, { method: 'PUT' });
 }
