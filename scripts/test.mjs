@@ -66,6 +66,8 @@ for (const [title, command, args] of staticChecks) {
   if (!stage(title, command, args)) finish(false);
 }
 
+// Before the unit stage: the home page's budget test (apps/web/src/app/home-budget.test.ts) reads the built app.
+ensureWebBuild();
 const unitOk = stage('Unit and integration (vitest)', bin('vitest'), [
   'run',
   '--reporter=default',
@@ -76,7 +78,6 @@ countVitest();
 if (!unitOk) finish(false);
 
 ensureChromium();
-ensureWebBuild();
 const browserOk = stage('Browser journeys (playwright)', bin('playwright'), ['test', '--reporter=list,json'], {
   PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(outputDir, 'playwright.json'),
 });

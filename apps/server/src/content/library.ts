@@ -60,11 +60,16 @@ const SECTION_ID = /^[A-Za-z][A-Za-z0-9]*$/;
  * start-up instead of serving a half-empty dashboard.
  */
 export async function loadContentLibrary(dir: string = bundledContentDir): Promise<ContentLibrary> {
-  const [articleFiles, noteFiles, subsectionFiles] = await Promise.all([
+  // Read together, but a problem is reported in folder order, so the same broken tree always names the same folder.
+  const folders = await Promise.allSettled([
     readFolder(dir, 'articles'),
     readFolder(dir, 'release-notes'),
     readFolder(dir, 'subsections'),
   ]);
+  const [articleFiles, noteFiles, subsectionFiles] = folders.map((read) => {
+    if (read.status === 'rejected') throw read.reason;
+    return read.value;
+  }) as [ContentFile[], ContentFile[], ContentFile[]];
 
   const articles = articleFiles.map((file) => {
     const fields = new Fields(file);
