@@ -71,6 +71,23 @@ describe('query parameter names in any case', () => {
     }
   });
 
+  it("answer an outside admin's Categories.ListProductAssignments with depth=all, and still refuse a mistyped filter", async () => {
+    const path = '/catalogs/cat2/categories/productassignments';
+    const plain = await get('admin', `${path}?categoryID=c1`);
+    expect(plain.status).toBe(200);
+    expect(plain.body.Items.map((item) => item.ProductID)).toContain('p-category');
+    const deep = await get('admin', `${path}?categoryID=c1&depth=all`);
+    expect(deep.status).toBe(200);
+    expect(deep.body.Items).toEqual(plain.body.Items);
+    // A name that would filter, misspelt, must not answer every assignment.
+    const mistyped = await get('admin', `${path}?ProductIDD=p-category`);
+    expect(mistyped.status).toBe(400);
+    expect(mistyped.body.Errors[0]).toMatchObject({
+      ErrorCode: 'List.InvalidProperty',
+      Data: { Property: 'ProductIDD' },
+    });
+  });
+
   it('narrow security profile assignments by commerceRole, as the portal home page asks', async () => {
     expect((await call('admin', 'POST', '/securityprofiles', { ID: 'names-sp', Name: 'P', Roles: [] })).status).toBe(
       201,
