@@ -59,6 +59,14 @@ export function createPortalPart(options: PortalPartOptions = {}): Part {
     jobPlatform = platform;
     const allowedRoles = createAllowedRoles((url) => platform.getPublicJson(url));
     const secretBox = once(() => loadSecretBox(config));
+    if (!config.portalSecretsKey && !config.databaseUrl) {
+      // The key file is made on the first start (issue 21), so an operator backing up the data folder finds it
+      // there from the beginning, not only after someone first connects a marketplace. A damaged file does not
+      // stop the server: hosted marketplaces work without it, and connecting says what is wrong.
+      await secretBox().catch((error: unknown) => {
+        app.log.error({ err: error }, 'The secrets key for connected marketplaces could not be read');
+      });
+    }
     const services: PortalServices = {
       db: app.database.db,
       platform,

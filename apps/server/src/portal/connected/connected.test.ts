@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import fs from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rowsOf } from '../../db/rows.ts';
 import { createTestDatabase, type TestDatabase } from '../../testing/test-database.ts';
@@ -87,6 +89,16 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await remote?.stop();
+});
+
+describe('the secrets key of a server without PORTAL_SECRETS_KEY', () => {
+  it('is a key file made in the data folder on first start, before any marketplace is connected', async () => {
+    // The second instance runs main.ts on PGlite with the setting unset, and nothing was connected on it.
+    const file = path.join(remote.dataDir, 'portal-secrets.key');
+    const stat = await fs.stat(file);
+    expect(stat.mode & 0o777).toBe(0o600);
+    expect(Buffer.from((await fs.readFile(file, 'utf8')).trim(), 'base64')).toHaveLength(32);
+  });
 });
 
 describe('connection checks against a second instance', () => {

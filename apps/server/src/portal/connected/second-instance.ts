@@ -15,6 +15,8 @@ export interface SecondInstance {
   url: string;
   /** Its platform's API base URL, as an admin would type it: `{url}/platform/v1`. */
   apiUrl: string;
+  /** Its data folder (PGlite, no PORTAL_SECRETS_KEY), removed by `stop`. */
+  dataDir: string;
   /** A call to its platform (`path` after `/platform`) with a bearer token; throws on any refusal, naming it. */
   call(path: string, init?: RequestInit & { token?: string }): Promise<Response>;
   /** A token of its demo marketplace's admin user (password grant through `clientId`), as its own admin would sign in. */
@@ -96,6 +98,7 @@ export async function startSecondInstance(timeoutMs = 120_000): Promise<SecondIn
   return {
     url,
     apiUrl: `${url}/platform/v1`,
+    dataDir,
     call: (path, init) => platformCall(url, path, init),
     adminToken: (clientId) => adminTokenOf(url, clientId),
     stop,

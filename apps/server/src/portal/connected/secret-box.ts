@@ -13,7 +13,7 @@ import type { Config } from '../../config.ts';
  *
  * Where the key comes from, and why:
  * - PORTAL_SECRETS_KEY when set (with PORTAL_SECRETS_PREVIOUS_KEYS for rotation).
- * - Otherwise on PGlite (one process, one data folder) a key file `portal-secrets.key` created on first use, mode 0600.
+ * - Otherwise on PGlite (one process, one data folder) a key file `portal-secrets.key` created on first start, mode 0600.
  * - On PostgreSQL the setting is required. Keeping the key in `cluster.shared_settings`, as the platform management
  *   secret is, would be simpler, but the key would then sit in the same database (and the same backups) as the
  *   values it protects, which is exactly the leak encryption at rest is for. A key file does not work either: the
@@ -102,7 +102,7 @@ export function createSecretBox(current: Buffer, previous: readonly Buffer[] = [
 
 /**
  * The server's box, from its configuration: PORTAL_SECRETS_KEY (and earlier keys) when set, else on PGlite the key
- * file in the data folder, created on first use (mode 0600). On PostgreSQL without the setting it throws
+ * file in the data folder, created on first start (portal/part.ts) or first use (mode 0600). On PostgreSQL without the setting it throws
  * SecretKeyMissingError, whose message the caller shows to the admin and logs for the operator.
  */
 export async function loadSecretBox(
