@@ -224,7 +224,7 @@ describe('a connected marketplace through the same routes', () => {
     );
   });
 
-  it('answers 409 with one sentence for every self-service tool, which hosted marketplaces keep', async () => {
+  it('answers 409 with one sentence for every self-service tool and the change history, which hosted marketplaces keep', async () => {
     const paths = [
       '/searchindexes?type=Products',
       '/syncs',
@@ -232,6 +232,9 @@ describe('a connected marketplace through the same routes', () => {
       '/stagingrestorewebhook',
       '/deliveries?source=Webhook',
       '/receiver/requests',
+      // The change history too (issue 23): only the product's platform records changes.
+      '/change-history',
+      '/change-history/resource?ResourceType=Products&ResourceID=p1',
     ];
     for (const path of paths) {
       const { status, body } = await t.call(path, tokens.owner);
