@@ -1,6 +1,6 @@
 import { Button, Menu, Portal } from '@chakra-ui/react';
-import type { ListAssignmentBinding } from '../assignments/list-column/list-assignment-binding';
 import type { BulkActionPlan } from './bulk-actions';
+import type { BulkAssignment } from './bulk-assign';
 import type { BulkReport, BulkRow, BulkRunProgress } from './use-bulk-run';
 
 /** An action picked in the bar; the flow (bulk-flow.tsx) asks for its value and confirmation, then runs it. */
@@ -8,7 +8,7 @@ export type BulkChoice =
   | { readonly kind: 'delete' }
   | { readonly kind: 'field' }
   | { readonly kind: 'xp' }
-  | { readonly kind: 'assign'; readonly binding: ListAssignmentBinding };
+  | { readonly kind: 'assign'; readonly assignment: BulkAssignment };
 
 /** An assignment page's bulk Assign and Unassign to the switcher's choice, joining the list's bar. */
 export interface SwitcherBulk {
@@ -62,13 +62,13 @@ export function BulkActionButtons(props: {
           <Portal>
             <Menu.Positioner>
               <Menu.Content minW="48">
-                {plan.assignments.map((binding) => (
+                {plan.assignments.map((assignment) => (
                   <Menu.Item
-                    key={binding.pair.id}
-                    value={binding.pair.id}
-                    onSelect={() => onChoose({ kind: 'assign', binding })}
+                    key={assignment.pair.id}
+                    value={assignment.pair.id}
+                    onSelect={() => onChoose({ kind: 'assign', assignment })}
                   >
-                    {binding.steps[0]?.resourceLabel ?? binding.pair.id}
+                    {assignment.label}
                   </Menu.Item>
                 ))}
               </Menu.Content>

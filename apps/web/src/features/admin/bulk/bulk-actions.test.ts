@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { buildApiDescription } from '@/description/index-description';
 import { collectionByKey } from '../catalogue/catalogue';
 import { realPlatformDocument } from '../catalogue/real-platform-description';
-import { assignRowCall, bulkActionsFor, deleteRowCall, hasBulkActions, writeRowCall, xpChange } from './bulk-actions';
+import { bulkActionsFor, deleteRowCall, hasBulkActions, writeRowCall, xpChange } from './bulk-actions';
+import { assignmentRowCall } from './bulk-assign';
 
 // Read off the description the platform really serves, as the list pages do.
 const api = buildApiDescription(realPlatformDocument());
@@ -17,6 +18,15 @@ describe('the bulk actions a list offers', () => {
     expect(plan.booleans.map((field) => field.field)).toContain('Active');
     expect(plan.xp).toBe(true);
     expect(plan.assignments.map((binding) => binding.pair.id)).toContain('Catalogs.ListProductAssignments');
+  });
+
+  it('offers whoever may save product assignments to assign products to a buyer with a price schedule', () => {
+    const plan = bulkActionsFor(api, products, ['ProductAdmin'], {});
+    const assignment = plan.assignments.find((each) => each.pair.id === 'Products.ListAssignments');
+    expect(assignment?.label).toBe('Buyer and Price Schedule');
+    // A catalog admin who may not save product assignments is not offered them.
+    const catalogAdmin = bulkActionsFor(api, products, ['ProductReader', 'CatalogAdmin'], {});
+    expect(catalogAdmin.assignments.map((each) => each.pair.id)).not.toContain('Products.ListAssignments');
   });
 
   it('offers enum fields with their values', () => {
@@ -72,8 +82,8 @@ describe('the calls a bulk action sends per row', () => {
   });
 
   it('assigns a row to the chosen user group', () => {
-    const binding = plan.assignments.find((each) => each.pair.id === 'UserGroups.ListUserAssignments')!;
-    const call = assignRowCall(binding, { buyerID: 'b1' }, { UserGroupID: 'g1' }, {}, item);
+    const assignment = plan.assignments.find((each) => each.pair.id === 'UserGroups.ListUserAssignments')!;
+    const call = assignmentRowCall(assignment, { buyerID: 'b1' }, { UserGroupID: 'g1' }, item);
     expect(call.params).toEqual({ buyerID: 'b1' });
     expect(call.body).toEqual({ UserGroupID: 'g1', UserID: 'u1' });
   });

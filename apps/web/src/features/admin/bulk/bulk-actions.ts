@@ -1,22 +1,16 @@
 import { canCall, canManageFromList } from '@/access/access';
 import { getOperation, type ApiDescription, type ApiOperation } from '@/description/api-model';
-import { pickerTarget } from '@/forms/pickers/id-field-target';
 import { fieldLabel } from '@/forms/field-model';
-import { discoverAssignmentPairs, saveCall } from '../assignments/assignment-pairs';
-import {
-  bindListAssignments,
-  recordForRow,
-  type ListAssignmentBinding,
-  type SwitcherChoice,
-} from '../assignments/list-column/list-assignment-binding';
+import { discoverAssignmentPairs } from '../assignments/assignment-pairs';
 import type { CatalogueCollection } from '../catalogue/catalogue';
 import type { Item } from '../lib/admin-api';
+import { bulkAssignment, type BulkAssignment } from './bulk-assign';
 
 // BULK ACTIONS
 // What the bulk bar of a list offers (issue 24), read off the description and the user's roles: Delete when the
 // resource has a delete; setting a boolean or enum field, or an xp value, when it has a PATCH (else its PUT save);
-// and assigning the rows to an item of every assignment pair whose records hold this list's items (products to a
-// catalog, users to a user group). Nothing on a list the roles do not manage, and no operation the roles cannot
+// and assigning the rows through every assignment pair whose records hold this list's items (products to a catalog,
+// to a buyer with a price schedule, users to a user group: bulk-assign.ts). Nothing on a list the roles do not manage, and no operation the roles cannot
 // call; the platform refuses them anyway. The builders answer one call per row, which the bulk engine (bulk-run.ts) sends.
 
 /** A field of the write body the bar can set on every row. */
@@ -41,7 +35,7 @@ export interface BulkActionPlan {
   /** The write body has an `xp` object. */
   readonly xp: boolean;
   /** One per assignment pair the roles may save, whose records take this list's items. */
-  readonly assignments: readonly ListAssignmentBinding[];
+  readonly assignments: readonly BulkAssignment[];
 }
 
 /** A call the bulk engine sends for one row. */
@@ -72,36 +66,16 @@ function settableFields(write: ApiOperation | null) {
   return { booleans, enums, xp: properties.xp?.readOnly !== true && properties.xp !== undefined };
 }
 
-/** Whether a record's `rowField` picks from this very list (a user group's UserID names buyer users, not admins). */
-function rowsAreThisList(
-  api: ApiDescription,
-  binding: ListAssignmentBinding,
-  collection: CatalogueCollection,
-  route: Readonly<Record<string, string>>,
-) {
-  const target = pickerTarget(api, binding.rowField, {
-    ownerResourceId: binding.pair.resourceId,
-    value: (name) => route[name],
-  });
-  return target?.operation.id === collection.operations.list;
-}
-
-function assignmentBindings(
+function assignments(
   api: ApiDescription,
   roles: readonly string[],
   collection: CatalogueCollection,
   route: Readonly<Record<string, string>>,
-) {
+): BulkAssignment[] {
   return discoverAssignmentPairs(api).flatMap((pair) => {
     if (!pair.save || !canCall(roles, pair.save)) return [];
-    try {
-      // The pair read as this list's assignment page: which field a row fills, what is left to choose.
-      const binding = bindListAssignments(api, { ...collection, assignmentSwitcher: pair.id });
-      return binding && rowsAreThisList(api, binding, collection, route) ? [binding] : [];
-    } catch {
-      // A pair whose records do not hold this list's items (or that the route cannot address) is not offered.
-      return [];
-    }
+    const assignment = bulkAssignment(api, pair, collection, route);
+    return assignment ? [assignment] : [];
   });
 }
 
@@ -127,8 +101,12 @@ export function bulkActionsFor(
   const patch = callable(api, roles, collection.operations.patch);
   const save = patch ? null : callable(api, roles, collection.operations.save);
   const write = patch ? { operation: patch, partial: true } : save ? { operation: save, partial: false } : null;
-  const assignments = assignmentBindings(api, roles, collection, route);
-  return { remove, write, ...settableFields(write?.operation ?? null), assignments };
+  return {
+    remove,
+    write,
+    ...settableFields(write?.operation ?? null),
+    assignments: assignments(api, roles, collection, route),
+  };
 }
 
 /** Whether the plan offers anything, so the list shows selection boxes. */
@@ -186,20 +164,6 @@ export function writeRowCall(
     Object.entries(item).filter(([field]) => properties[field] !== undefined && properties[field]?.readOnly !== true),
   );
   return { operation: write.operation, params, body: mergeDeep(writable, changes) };
-}
-
-/** The assignment of one row to the choice (a catalog, a user group) with its configurable values. */
-export function assignRowCall(
-  binding: ListAssignmentBinding,
-  route: Readonly<Record<string, string>>,
-  choice: SwitcherChoice,
-  extra: Readonly<Record<string, string>>,
-  item: Item,
-): RowCall {
-  if (typeof item.ID !== 'string') throw new Error('This row has no ID.');
-  const call = saveCall(binding.pair, { ...recordForRow(binding, route, choice, item.ID), ...extra }, route);
-  if (!call) throw new Error('This assignment cannot be made here.');
-  return { operation: call.operation, params: call.params, body: call.body };
 }
 
 // XP

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import type { SwitcherChoice } from '../assignments/list-column/list-assignment-binding';
 import type { CatalogueCollection } from '../catalogue/catalogue';
 import type { AdminApi, Item } from '../lib/admin-api';
-import { assignRowCall, deleteRowCall, writeRowCall, type BulkActionPlan, type RowCall } from './bulk-actions';
+import { deleteRowCall, writeRowCall, type BulkActionPlan, type RowCall } from './bulk-actions';
+import { AssignDialog } from './assign-dialog';
+import { assignmentRowCall, type AssignValues } from './bulk-assign';
 import type { BulkChoice } from './bulk-action-buttons';
 import { ConfirmBulkDialog } from './bulk-dialog';
 import { needsTypedConfirm, type BulkSelection } from './selection';
 import type { BulkJob } from './use-bulk-run';
-import { AssignDialog, SetFieldDialog, SetXpDialog } from './value-dialogs';
+import { SetFieldDialog, SetXpDialog } from './value-dialogs';
 
 // BULK FLOW
 // From an action picked in the bar to its run: the dialog asking what to set or assign (none for Delete), then
@@ -96,12 +97,12 @@ export function useBulkFlow(input: {
         description,
       );
   };
-  const assign = (choice: SwitcherChoice, label: string) => {
+  const assign = (values: AssignValues) => {
     if (step?.kind !== 'value' || step.choice.kind !== 'assign') return;
-    const { binding } = step.choice;
+    const { assignment } = step.choice;
     start(
-      job('Assigning', 'Assigned', (item) => assignRowCall(binding, route, choice, {}, item)),
-      label,
+      job('Assigning', 'Assigned', (item) => assignmentRowCall(assignment, route, values, item)),
+      `the assignment to ${assignment.label}`,
     );
   };
   const confirm = () => {
@@ -132,14 +133,13 @@ export function BulkFlow(props: {
   }
   if (choice.kind === 'xp') return <SetXpDialog count={count} onCancel={flow.close} onApply={flow.setValues} />;
   if (choice.kind !== 'assign') return null;
-  const label = `the assignment to ${choice.binding.steps[0]?.resourceLabel ?? 'an item'}`;
   return (
     <AssignDialog
       count={count}
-      binding={choice.binding}
+      assignment={choice.assignment}
       route={route}
       onCancel={flow.close}
-      onApply={(chosen) => flow.assign(chosen, label)}
+      onApply={flow.assign}
     />
   );
 }

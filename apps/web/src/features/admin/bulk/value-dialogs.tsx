@@ -1,12 +1,10 @@
-import { Field, Input, NativeSelect, Text, Textarea } from '@chakra-ui/react';
+import { Field, Input, NativeSelect, Textarea } from '@chakra-ui/react';
 import { useState } from 'react';
 import { fieldLabel } from '@/forms/field-model';
-import type { ListAssignmentBinding, SwitcherChoice } from '../assignments/list-column/list-assignment-binding';
-import { SwitcherSteps } from '../assignments/list-column/switcher-steps';
 import { xpChange, type SettableField } from './bulk-actions';
 import { BulkDialog } from './bulk-dialog';
 
-// The dialogs that ask what a bulk action sets: a field's value, an xp value, or the item to assign the rows to.
+// The dialogs that ask what a bulk action sets: a field's value or an xp value (assigning: assign-dialog.tsx).
 // Each answers the change (or choice) on Apply; the list's bulk hook then builds one call per row.
 
 function Select(props: {
@@ -101,45 +99,6 @@ export function SetXpDialog(props: {
         />
         {touched && 'error' in answer && <Field.ErrorText>{answer.error}</Field.ErrorText>}
       </Field.Root>
-    </BulkDialog>
-  );
-}
-
-/** 'Assign to {resource}': the item (and any narrowing step) chosen as on an assignment page's switcher. */
-export function AssignDialog(props: {
-  count: number;
-  binding: ListAssignmentBinding;
-  route: Readonly<Record<string, string>>;
-  onCancel: () => void;
-  onApply: (choice: SwitcherChoice) => void;
-}) {
-  const { count, binding, route, onCancel, onApply } = props;
-  const [choice, setChoice] = useState<SwitcherChoice>({});
-  const first = binding.steps[0];
-  const chosen = first !== undefined && Boolean(choice[first.field]);
-  return (
-    <BulkDialog
-      title={`Assign ${count} ${count === 1 ? 'item' : 'items'} to ${first?.resourceLabel ?? 'an item'}`}
-      confirmLabel="Assign"
-      disabled={!chosen}
-      onCancel={onCancel}
-      onConfirm={() => onApply(choice)}
-    >
-      <Text color="fg.muted" fontSize="sm">
-        Each selected item gets its own assignment; items already assigned stay as they are.
-      </Text>
-      <SwitcherSteps
-        binding={{ ...binding, prompt: `Choose ${first?.resourceLabel ?? 'an item'}` }}
-        route={route}
-        choice={choice}
-        onChoose={(step, id) =>
-          setChoice((current) => {
-            const later = binding.steps.slice(binding.steps.indexOf(step)).map((each) => each.field);
-            const next = Object.fromEntries(Object.entries(current).filter(([field]) => !later.includes(field)));
-            return id ? { ...next, [step.field]: id } : next;
-          })
-        }
-      />
     </BulkDialog>
   );
 }
