@@ -18,14 +18,16 @@ import { isPortalError } from '@/services/portal-error';
 import { toaster } from '@/ui/toaster';
 import type { CatalogueCollection } from '../catalogue/catalogue';
 import { apiPathParams, type RouteParams } from '../catalogue/resolve-path';
-import { errorMessagesOf, useAdminApi } from '../lib/admin-api';
+import { errorMessagesOf, useAdminApi, type Item } from '../lib/admin-api';
 import { itemQueryKey, useItem } from '../lib/item-queries';
 import { RecreateNotice, useRecreatePrefill } from '../history/recreate';
 import { ResourceSummarySlot, SpecialDetailSlot } from '../slots';
 import { DeleteDialog } from './delete-dialog';
 import { ItemFrame } from './item-frame';
+import { NewerItemNotice } from './newer-item-notice';
 import { ReadOnlyFields } from './read-only-fields';
 import { UnsavedChangesGuard } from './unsaved-changes-guard';
+import { useShownItem } from './use-shown-item';
 import { replacementBody, useXpForm, withRemovedXp, XpReadingProgress } from '../xp';
 
 function PlatformErrors({ messages }: { messages: readonly string[] }) {
@@ -67,13 +69,17 @@ export function DetailPage(props: { collection: CatalogueCollection; params: Rou
   const [errors, setErrors] = useState<string[]>([]);
   const [fieldErrors, setFieldErrors] = useState<Readonly<Record<string, string>>>({});
   const dirty = useRef(false);
+  // Also state: a changed item read meanwhile waits while the form has changes (see useShownItem).
+  const [formDirty, setFormDirty] = useState(false);
   const isDirty = useCallback(() => dirty.current, []);
   const onDirtyChange = useCallback((value: boolean) => {
     dirty.current = value;
+    setFormDirty(value);
   }, []);
 
   const isNew = itemId === null;
   const item = useItem(collection, params, itemId);
+  const shown = useShownItem(item.data, formDirty);
   // 'Recreate' on a deleted item's History opens this form with its last state (issue 23).
   const prefill = useRecreatePrefill(isNew);
   const { operations } = collection;
@@ -101,14 +107,14 @@ export function DetailPage(props: { collection: CatalogueCollection; params: Rou
     params,
     fields: bodyFields,
     enabled: canManage,
-    item: item.data,
-    itemVersion: item.dataUpdatedAt,
+    item: shown.data,
+    itemVersion: shown.version,
     isNew,
   });
   const { fields, defaultFields } = xp;
   const defaultValues = useMemo(
-    () => toFormValues(defaultFields, isNew ? prefill : item.data),
-    [defaultFields, isNew, prefill, item.data],
+    () => toFormValues(defaultFields, isNew ? prefill : shown.data),
+    [defaultFields, isNew, prefill, shown.data],
   );
 
   // A refusal's messages about a field go beside it (and into the form's summary), the rest into the alert above.
@@ -147,7 +153,10 @@ export function DetailPage(props: { collection: CatalogueCollection; params: Rou
       const saved = replace
         ? await api.write(saveOperation, pathParams, replacementBody(item.data ?? {}, sent, xp.removed))
         : await api.write(writeOperation, pathParams, withRemovedXp(sent, xp.removed));
-      queryClient.setQueryData(itemQueryKey(marketplace.Id, getOperationModel?.id ?? '', params), saved);
+      const savedKey = itemQueryKey(marketplace.Id, getOperationModel?.id ?? '', params);
+      queryClient.setQueryData(savedKey, saved);
+      // The form starts over with the saved item (as the cache holds it), its changes now the item's own.
+      shown.take(queryClient.getQueryData<Item>(savedKey));
       await queryClient.invalidateQueries({ queryKey: ['platform', marketplace.Id, 'list'] });
       toaster.create({ type: 'success', title: `${collection.singular} saved` });
     } catch (error) {
@@ -200,7 +209,7 @@ export function DetailPage(props: { collection: CatalogueCollection; params: Rou
       // ID pickers take parent ids (buyerID, catalogID, ...) from the route, e.g. a buyer's approving group.
       <PickerScope ownerResourceId={writeOperation.resourceId} params={pathParams}>
         <SchemaForm
-          key={`${item.dataUpdatedAt}:${xp.generation}`}
+          key={`${shown.version}:${xp.generation}`}
           fields={fields}
           defaultValues={defaultValues}
           onSubmit={submit}
@@ -226,6 +235,7 @@ export function DetailPage(props: { collection: CatalogueCollection; params: Rou
       <Stack gap="4" maxW="3xl">
         <PlatformErrors messages={errors} />
         <RecreateNotice singular={collection.singular} prefill={prefill} />
+        {shown.newer && <NewerItemNotice singular={collection.singular} onLoad={shown.takeNewer} />}
         {/* What is special about an order (or its line item, payment, shipment) leads: it is what people read. */}
         {collection.special && SpecialDetailSlot && item.data && (
           <Suspense fallback={null}>

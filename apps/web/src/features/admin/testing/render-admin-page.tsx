@@ -25,7 +25,8 @@ function Elsewhere() {
 
 /**
  * Renders one admin page at `url` (under `/admin/...`), signed in with `roles`, against a fake platform answering
- * `answers` (see `platformAnswering`). Any other path the page navigates to shows 'Now at {path}'.
+ * `answers` (see `platformAnswering`). Any other path the page navigates to shows 'Now at {path}'. The query client is
+ * returned so a test can make the page read again (a refetch).
  */
 export function renderAdminPage(
   url: string,
@@ -44,8 +45,9 @@ export function renderAdminPage(
     ],
     { initialEntries: [url] },
   );
+  const queryClient = createQueryClient();
   const rendered = render(
-    <AppProvider queryClient={createQueryClient()}>
+    <AppProvider queryClient={queryClient}>
       <TestPortal
         value={testPortalContext({ description: realDescription, roles: [...(options.roles ?? ['FullAccess'])] })}
       >
@@ -54,7 +56,7 @@ export function renderAdminPage(
       </TestPortal>
     </AppProvider>,
   );
-  return { ...rendered, router, platform };
+  return { ...rendered, router, platform, queryClient };
 }
 
 function locationOf(url: string) {

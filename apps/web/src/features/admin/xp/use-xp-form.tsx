@@ -134,6 +134,9 @@ export function useXpForm(props: {
   const { inference } = schema;
   // Removals belong to one loaded version of the item: a save (or reload) starts with none.
   const [removal, setRemoval] = useState<{ version: number; names: readonly string[] }>({ version: 0, names: [] });
+  // Here rather than in the section: the form inside which the section renders starts over when it takes a newer
+  // item, and the user who chose to edit the properties is still editing them.
+  const [editing, setEditing] = useState(false);
   const removed = useMemo(() => (removal.version === itemVersion ? removal.names : []), [removal, itemVersion]);
   const itemXp = item?.xp;
   const mode = isNew ? 'create' : 'edit';
@@ -168,12 +171,14 @@ export function useXpForm(props: {
           item={item}
           schema={schema}
           removed={removed}
+          editing={editing}
+          onEditingChange={setEditing}
           onRemoved={markRemoved}
           onRestore={restore}
         />
       ),
     };
-  }, [hasXp, inference, collection, params, item, schema, removed, markRemoved, restore]);
+  }, [hasXp, inference, collection, params, item, schema, removed, editing, markRemoved, restore]);
 
   return {
     fields: formFields,

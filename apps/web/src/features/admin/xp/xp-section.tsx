@@ -40,13 +40,15 @@ export function XpSection(props: {
   item: Item | undefined;
   schema: XpSchemaState;
   removed: readonly string[];
+  /** Whether properties can be added and removed (the Edit/Save toggle). */
+  editing: boolean;
+  onEditingChange: (editing: boolean) => void;
   onRemoved: (name: string) => void;
   onRestore: () => void;
 }) {
-  const { field, collection, params, item, schema, removed, onRemoved, onRestore } = props;
+  const { field, collection, params, item, schema, removed, editing, onEditingChange, onRemoved, onRestore } = props;
   const { setValue, control } = useFormContext<FormValues>();
   const { isDirty } = useFormState({ control });
-  const [editing, setEditing] = useState(false);
   const [removing, setRemoving] = useState<string | null>(null);
   const href = useItemConsoleHref(collection, params);
   const inference = schema.inference;
@@ -96,7 +98,7 @@ export function XpSection(props: {
               size="sm"
               variant={editing ? 'solid' : 'outline'}
               aria-label={editing ? 'Save extended properties' : 'Edit extended properties'}
-              onClick={() => setEditing((value) => !value)}
+              onClick={() => onEditingChange(!editing)}
             >
               {editing ? 'Save' : 'Edit'}
             </Button>
