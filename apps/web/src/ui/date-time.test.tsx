@@ -1,6 +1,14 @@
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DateTime, dateTimeTitle, formatDateTime, isCalendarDate, parseDateTime, utcInputHint } from './date-time';
+import {
+  DateTime,
+  dateTimeTitle,
+  formatDateTime,
+  isCalendarDate,
+  localInputHint,
+  parseDateTime,
+  utcInputHint,
+} from './date-time';
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -90,6 +98,28 @@ describe('utcInputHint', () => {
     expect(utcInputHint('', 'Europe/Berlin')).toBe('');
     expect(utcInputHint('2024-03-05', 'Europe/Berlin')).toBe('');
     expect(utcInputHint('2024-13-45T99:00', 'Europe/Berlin')).toBe('');
+  });
+});
+
+describe('localInputHint', () => {
+  it("reads a datetime-local value in the user's zone, names the zone and gives the UTC moment", () => {
+    expect(localInputHint('2024-03-05T23:30', 'Europe/Berlin')).toBe(
+      '5 Mar 2024, 23:30 UTC+1 (in UTC: 5 Mar 2024, 22:30 UTC)',
+    );
+    // Summer time: the offset in force on that day, not today's.
+    expect(localInputHint('2024-07-01T08:00', 'America/New_York')).toBe(
+      '1 Jul 2024, 08:00 UTC-4 (in UTC: 1 Jul 2024, 12:00 UTC)',
+    );
+    expect(localInputHint('2024-01-02T20:00', 'America/New_York')).toBe(
+      '2 Jan 2024, 20:00 UTC-5 (in UTC: 3 Jan 2024, 01:00 UTC)',
+    );
+    expect(localInputHint('2024-03-05T23:30', 'UTC')).toBe('5 Mar 2024, 23:30 UTC');
+  });
+
+  it('says nothing while the box holds no whole date', () => {
+    expect(localInputHint('', 'Europe/Berlin')).toBe('');
+    expect(localInputHint('2024-03-05', 'Europe/Berlin')).toBe('');
+    expect(localInputHint('2024-02-31T10:00', 'Europe/Berlin')).toBe('');
   });
 });
 

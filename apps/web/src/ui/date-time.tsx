@@ -145,6 +145,71 @@ export function utcInputHint(value: string, timeZone: string = localTimeZone()):
   return timeZone === 'UTC' ? utc : `${utc} (your time: ${formatDateTime(moment, { timeZone })})`;
 }
 
+/** The moment a wall-clock time (`YYYY-MM-DDTHH:mm[:ss]`) names in a zone, or null when it names none. */
+function wallTimeIn(value: string, timeZone: string): Date | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2}))?(\.\d+)?$/.exec(value);
+  if (!match) return null;
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map((part) => Number(part ?? 0)) as number[];
+  const asUtc = Date.UTC(year ?? 0, (month ?? 1) - 1, day ?? 1, hour ?? 0, minute ?? 0, second ?? 0);
+  // Reject what Date.UTC would roll over (31 Feb, 25:00) rather than show another day.
+  const check = new Date(asUtc);
+  if (check.getUTCMonth() !== (month ?? 1) - 1 || check.getUTCDate() !== day || check.getUTCHours() !== hour) {
+    return null;
+  }
+  // The zone's offset at a moment: its wall clock then, read as if it were UTC, minus the moment. Taken twice, so a
+  // time near a daylight-saving change uses the offset in force at the moment found.
+  const offsetAt = (moment: number) => {
+    const parts: Partial<Record<Intl.DateTimeFormatPartTypes, string>> = {};
+    for (const part of wallClock(timeZone).formatToParts(moment)) parts[part.type] = part.value;
+    const wall = Date.UTC(
+      Number(parts.year),
+      Number(parts.month) - 1,
+      Number(parts.day),
+      Number(parts.hour),
+      Number(parts.minute),
+      Number(parts.second),
+    );
+    return wall - Math.floor(moment / 1000) * 1000;
+  };
+  const first = asUtc - offsetAt(asUtc);
+  return new Date(asUtc - offsetAt(first));
+}
+
+const wallClocks = new Map<string, Intl.DateTimeFormat>();
+
+function wallClock(timeZone: string): Intl.DateTimeFormat {
+  let found = wallClocks.get(timeZone);
+  if (!found) {
+    found = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      hourCycle: 'h23',
+    });
+    wallClocks.set(timeZone, found);
+  }
+  return found;
+}
+
+/**
+ * What a date input holding the user's own time (`YYYY-MM-DDTHH:mm`, the order sync's local inputs, spec 1 §2) means,
+ * in the portal's words with the zone named, and in UTC as the platform will read it. Empty while the box holds no
+ * whole date.
+ *
+ * @example
+ * localInputHint('2024-03-05T23:30', 'Europe/Berlin'); // '5 Mar 2024, 23:30 UTC+1 (in UTC: 5 Mar 2024, 22:30 UTC)'
+ */
+export function localInputHint(value: string, timeZone: string = localTimeZone()): string {
+  const moment = wallTimeIn(value, timeZone);
+  if (!moment) return '';
+  const local = formatDateTime(moment, { timeZone });
+  return timeZone === 'UTC' || local.endsWith(' UTC') ? local : `${local} (in UTC: ${formatDateTime(moment)})`;
+}
+
 export interface DateTimeProps {
   /** An ISO 8601 string (as the platform sends), a `Date` or milliseconds; empty values show `fallback`. */
   value: DateTimeInput | null | undefined;

@@ -1,5 +1,6 @@
 import { Field, Input, SimpleGrid, Stack, Text } from '@chakra-ui/react';
 import { useState } from 'react';
+import { localInputHint } from '@/ui/date-time';
 import { orderDatesError, orderSyncBody, type OrderSyncValues } from './sync-model';
 import { SyncSubmit, useSyncSubmission } from './sync-submit';
 
@@ -34,6 +35,8 @@ export function OrderSyncForm() {
             value={values.StartDate}
             onChange={(event) => setValues({ ...values, StartDate: event.target.value })}
           />
+          {/* The box shows the browser's own rendering; below it the portal's one format, with the UTC the platform reads. */}
+          <Field.HelperText>{localInputHint(values.StartDate) || 'Your time'}</Field.HelperText>
         </Field.Root>
         <Field.Root>
           <Field.Label>End date</Field.Label>
@@ -42,6 +45,8 @@ export function OrderSyncForm() {
             value={values.EndDate}
             onChange={(event) => setValues({ ...values, EndDate: event.target.value })}
           />
+          {/* The box shows the browser's own rendering; below it the portal's one format, with the UTC the platform reads. */}
+          <Field.HelperText>{localInputHint(values.EndDate) || 'Your time'}</Field.HelperText>
         </Field.Root>
       </SimpleGrid>
       {error && (

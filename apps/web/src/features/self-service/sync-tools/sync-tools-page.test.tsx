@@ -6,6 +6,7 @@ import { TestPortal, testPortalContext } from '@/app/portal/test-portal-context'
 import { createQueryClient } from '@/lib/query-client';
 import type { Grants } from '@/services/portal';
 import { errorFromResponse } from '@/services/portal-error';
+import { localInputHint } from '@/ui/date-time';
 import { Toaster } from '@/ui/toaster';
 import { SYNC_SUCCESS, SYNC_TEXTS } from './sync-model';
 import { SyncToolsPage } from './sync-tools-page';
@@ -202,6 +203,17 @@ describe('Sync tools', () => {
     fireEvent.change(screen.getByLabelText('End date'), { target: { value: '2026-11-01T10:00' } });
     expect(screen.getByRole('alert').textContent).toBe('The start date must not be later than the end date.');
     expect(submit()).toHaveProperty('disabled', true);
+    // Each box describes its value in the portal's one date format, zone named (issue 20).
+    const description = (label: string) => {
+      const ids = screen.getByLabelText(label).getAttribute('aria-describedby') ?? '';
+      return ids
+        .split(' ')
+        .map((id) => document.getElementById(id)?.textContent ?? '')
+        .join(' ');
+    };
+    expect(description('Start date')).toContain(localInputHint('2026-11-02T10:00'));
+    expect(description('End date')).toContain(localInputHint('2026-11-01T10:00'));
+    expect(localInputHint('2026-11-01T10:00')).toMatch(/^1 Nov 2026, 10:00 UTC/);
   });
 
   it('entity sync: the first entity is preselected, None selected is disabled, the form follows the entity', async () => {
