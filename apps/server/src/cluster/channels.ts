@@ -9,4 +9,6 @@ export const CHANNELS = {
   identitySigningKeys: 'identity.signing-keys',
   /** A user's name or e-mail address changed at the identity provider; payload: the user's subject. */
   identityProfile: 'identity.profile',
+  /** A role group's roles or members changed; payload: the marketplace id (the portal drops kept developer tokens). */
+  portalRoleGroups: 'portal.role-groups',
 } as const;

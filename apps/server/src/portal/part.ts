@@ -6,6 +6,7 @@ import { registerCompression } from '../http/compression.ts';
 import { registerHealthRoute } from '../http/health.ts';
 import { createAllowedRoles } from './allowed-roles.ts';
 import { createAccessTokenVerifier, registerAuthentication } from './auth.ts';
+import { createDeveloperTokens } from './developer-tokens.ts';
 import { createPlatformClient, type PlatformClient } from './platform-client.ts';
 import { createProfileLookup, type ProfileLookup } from './profile-lookup.ts';
 import { problemBody, registerProblemHandler } from './problems.ts';
@@ -81,6 +82,7 @@ export function createPortalPart(options: PortalPartOptions = {}): Part {
         privateAddresses: config.connectedAllowPrivateAddresses,
         ...(options.connectedTimeoutMs ? { timeoutMs: options.connectedTimeoutMs } : {}),
       }),
+      developerTokens: createDeveloperTokens({ bus: app.bus }),
     };
     // Its key is shared through the database, so every process verifies every other's challenges.
     const captcha = createCaptcha(app.database.db, options.captcha);

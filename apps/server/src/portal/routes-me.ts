@@ -91,8 +91,12 @@ export function registerMeRoutes(app: FastifyInstance, services: PortalServices)
       const user = await portalUserOf(db, caller);
       const marketplace = await marketplaceFor(services, caller);
       if (clientId === undefined && username === undefined) {
-        const profile = developerProfileOf(caller);
-        const token = await marketplace.developerToken(caller.email, user.OcRoles, profile);
+        const token = await services.developerTokens.get(marketplace, {
+          organizationId: caller.organizationId,
+          username: caller.email,
+          roles: user.OcRoles,
+          profile: developerProfileOf(caller),
+        });
         return pickToken(token);
       }
       if (clientId === undefined || username === undefined) {

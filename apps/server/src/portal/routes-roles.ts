@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { CHANNELS } from '../cluster/channels.ts';
 import { requireGrant, requirePortalUser } from './access.ts';
 import { callerOf } from './auth.ts';
 import { badRequest, invalidFields, notFound } from './problems.ts';
@@ -97,6 +98,7 @@ export function registerRoleRoutes(app: FastifyInstance, services: PortalService
         const parsed = parseRoleGroup(request.body, id, await marketplace.allowedRoles());
         if (!parsed.ok) throw invalidFields(parsed.errors);
         const saved = await saveRoleGroup(db, caller.tenantName, parsed.group);
+        await roleGroupsChanged(app, caller.tenantName);
         const members = await listMembers(db, caller.tenantName, id);
         return { ...saved, Members: members.get(id) ?? [] };
       },
@@ -119,6 +121,7 @@ export function registerRoleRoutes(app: FastifyInstance, services: PortalService
         const caller = callerOf(request);
         const id = requireGroupId(request.params.id);
         await addMember(db, caller.tenantName, id, memberEmail(request.params.email));
+        await roleGroupsChanged(app, caller.tenantName);
         return reply.code(204).send();
       },
     );
@@ -129,8 +132,14 @@ export function registerRoleRoutes(app: FastifyInstance, services: PortalService
         const caller = callerOf(request);
         const id = requireGroupId(request.params.id);
         await removeMember(db, caller.tenantName, id, memberEmail(request.params.email));
+        await roleGroupsChanged(app, caller.tenantName);
         return reply.code(204).send();
       },
     );
   });
+}
+
+/** Every process drops its kept developer tokens (developer-tokens.ts): they carry the groups' old roles. */
+function roleGroupsChanged(app: FastifyInstance, marketplaceId: string): Promise<void> {
+  return app.bus.publish(CHANNELS.portalRoleGroups, marketplaceId);
 }

@@ -2,6 +2,7 @@ import type { PrivateAddressPolicy } from '../config.ts';
 import type { Db } from '../db/database.ts';
 import type { AllowedRoles } from './allowed-roles.ts';
 import type { SecretBox } from './connected/secret-box.ts';
+import type { DeveloperTokens } from './developer-tokens.ts';
 import type { MarketplaceLinks } from './marketplace/resolve.ts';
 import type { PlatformClient } from './platform-client.ts';
 
@@ -22,4 +23,6 @@ export interface PortalServices {
    * caller)` and do not know which they hold. `platform` stays for the self-service tools, which are hosted only.
    */
   marketplaces: MarketplaceLinks;
+  /** Developer tokens kept per user and role set, so a page load does not mint one each time (issue 22). */
+  developerTokens: DeveloperTokens;
 }

@@ -43,9 +43,17 @@ export function registerSessionRoutes(app: FastifyInstance, services: PortalServ
         portalUserOf(services.db, caller),
         marketplaceFor(services, caller),
       ]);
+      // The token needs neither the marketplace's description nor its build: asked for at once, beside them.
+      const minted = services.developerTokens.get(marketplace, {
+        organizationId: caller.organizationId,
+        username: caller.email,
+        roles: user.OcRoles,
+        profile: developerProfileOf(caller),
+      });
+      minted.catch(() => undefined);
       const info = await marketplace.describe();
       const [token, buildNumber] = await Promise.all([
-        marketplace.developerToken(caller.email, user.OcRoles, developerProfileOf(caller)),
+        minted,
         buildNumberOf(publicJsonOf(marketplace), info.CoreApiUrl),
       ]);
       const key = descriptionKey(info.CoreApiUrl);
