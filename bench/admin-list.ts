@@ -30,7 +30,9 @@ import { platformRegistry } from '../apps/server/src/platform/resources/index.ts
 import { seedLargeCatalog } from '../apps/server/src/platform/seed/large.ts';
 import { startServer } from '../apps/server/src/server.ts';
 
-const TARGET_NAVIGATION_MS = 500;
+// Issue 22's targets: a route change and a next page stay under 300 ms, a cold load of the list is at most 400 ms.
+const TARGET_NAVIGATION_MS = 300;
+const TARGET_COLD_LOAD_MS = 400;
 const TARGET_NEXT_PAGE_MS = 300;
 const MARKETPLACE = 'demo-sandbox';
 const QUERY = `organization=demo-org&tenantName=${MARKETPLACE}`;
@@ -368,7 +370,7 @@ try {
     );
     console.log('|---|---|---|---|---|---|---|---|---|---|');
     console.log(summarise('/admin → /admin/products (route change) to rows', arm.routeChange, TARGET_NAVIGATION_MS));
-    console.log(summarise('cold load of /admin/products to rows', arm.coldLoad, TARGET_NAVIGATION_MS));
+    console.log(summarise('cold load of /admin/products to rows', arm.coldLoad, TARGET_COLD_LOAD_MS));
     console.log(summarise('Next page to new rows', arm.nextPage, TARGET_NEXT_PAGE_MS));
     console.log(summarise('Next page to new rows, 100 rows a page', arm.hundred, null));
     console.log('');

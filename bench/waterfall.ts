@@ -33,6 +33,8 @@ export interface WaterfallEntry {
   value: number;
   /** Path of the document that reported it. */
   page: string;
+  /** A layout shift's moved elements: tag, id or class, and the box before and after (so it can be found). */
+  sources?: string[];
 }
 
 /** Installs the long task and layout shift observer in every document of the context (before its first page). */
@@ -57,6 +59,16 @@ export async function observePerformance(context: BrowserContext): Promise<void>
           // A layout shift caused by input does not count (the Core Web Vitals rule).
           value: type === 'layout-shift' && !entry.hadRecentInput ? entry.value : 0,
           page: location.pathname,
+          sources: (entry.sources || []).map((source) => {
+            const node = source.node;
+            const name = !node ? '(removed)' : node.nodeType === 1
+              ? node.tagName.toLowerCase() + (node.id ? '#' + node.id : '') +
+                (node.getAttribute('class') ? '.' + node.getAttribute('class').trim().split(/\\s+/).slice(0, 3).join('.') : '') +
+                (node.textContent ? ' "' + node.textContent.trim().slice(0, 40) + '"' : '')
+              : '#text "' + (node.textContent || '').trim().slice(0, 40) + '"';
+            const box = (r) => Math.round(r.x) + ',' + Math.round(r.y) + ' ' + Math.round(r.width) + 'x' + Math.round(r.height);
+            return name + ' ' + box(source.previousRect) + ' -> ' + box(source.currentRect);
+          }),
         })));
         const observer = new PerformanceObserver((list) => saveEntries(list.getEntries()));
         observer.observe({ type, buffered: true });
@@ -138,7 +150,7 @@ export function formatWaterfall(requests: WaterfallRequest[], entries: Waterfall
         what:
           entry.kind === 'longtask'
             ? `long task on ${entry.page}`
-            : `layout shift ${entry.value.toFixed(4)} on ${entry.page}`,
+            : `layout shift ${entry.value.toFixed(4)} on ${entry.page}: ${shorten((entry.sources ?? []).join('; '), 300)}`,
         kind: entry.kind,
       })),
   ].sort((a, b) => a.start - b.start);

@@ -59,7 +59,10 @@ function ChecklistStep({ step, number, count }: { step: ChecklistStepView; numbe
             </Text>
           )}
         </Stack>
-        <Badge colorPalette={completed ? 'green' : 'gray'}>{completed ? 'Completed' : 'Pending'}</Badge>
+        {/* As wide for "Pending" as for "Completed": the status turns when the count arrives and nothing moves. */}
+        <Badge colorPalette={completed ? 'green' : 'gray'} minW="20" justifyContent="center">
+          {completed ? 'Completed' : 'Pending'}
+        </Badge>
       </HStack>
     </Box>
   );
@@ -68,7 +71,8 @@ function ChecklistStep({ step, number, count }: { step: ChecklistStepView; numbe
 function StepCount({ step, count }: { step: ChecklistStepView; count?: ChecklistCount }) {
   // Without read access the count is never asked for, so there is nothing to show.
   if (!step.canRead) return null;
-  if (count?.isLoading) return <Skeleton height="4" width="24" />;
+  // One line of small text high (20 px), so the step keeps its height when the count replaces it.
+  if (count?.isLoading) return <Skeleton height="5" width="24" />;
   if (count?.isError) {
     return (
       <Text fontSize="sm" color="fg.error">
