@@ -1,4 +1,4 @@
-import { defaultSearchable, defaultSortable } from '../engine/pg-store.ts';
+import { defaultSearchable, defaultSortable } from '../engine/pg-sql.ts';
 import type { PlatformOperation } from '../engine/operations.ts';
 import { tagName, type Registry, type ResourceDefinition } from '../resources/types.ts';
 import type {

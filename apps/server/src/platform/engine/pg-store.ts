@@ -2,52 +2,25 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { API_CLIENT_ID_INDEX } from '../db/schema.ts';
-import type { Item } from './item.ts';
+import type { ChangeRecorder, DocumentWrite } from '../history/recorder.ts';
+import { recordedInsert, recordedUpsert } from '../history/record-sql.ts';
 import type { Registry } from '../resources/types.ts';
-import { idExists, notFound, validation } from './errors.ts';
-import { compileFilters, compileSearch, compileSort } from './filter-sql.ts';
-import { keepsLists, keptListPage } from './kept-lists.ts';
-import { listPage, type ListPage, type ListQuery } from './list-query.ts';
 import { activeMapping, reindexDocument } from '../search/entries.ts';
-import { indexedSearch, searchesIndex } from '../search/search-sql.ts';
+import { searchesIndex } from '../search/search-sql.ts';
+import { idExists, notFound } from './errors.ts';
+import type { Item } from './item.ts';
+import { listPage, type ListPage, type ListQuery } from './list-query.ts';
+import { listDocuments } from './pg-list.ts';
+import {
+  defaultSearchable,
+  documentsWhere,
+  matchSql,
+  parentCondition,
+  parentKey,
+  splitParents,
+  type Row,
+} from './pg-sql.ts';
 import type { ListedResource, Match, Store, StoredItem } from './store.ts';
-import type { ChangeRecorder } from '../history/recorder.ts';
-
-const parentKey = (parents: readonly string[]) => parents.join('/');
-
-interface Row {
-  parent_key: string;
-  id: string;
-  body: Item;
-  total?: string | number;
-}
-
-/** `body` conditions for exact matches; null matches a missing or null field. */
-function matchSql(alias: string, match: Match | undefined): SQL[] {
-  if (!match) return [];
-  const present: Record<string, unknown> = {};
-  const conditions: SQL[] = [];
-  for (const [field, value] of Object.entries(match)) {
-    if (Array.isArray(value)) {
-      const target = field === 'ID' && alias === 'd' ? sql.raw('d.id') : sql`${sql.raw(alias)}.body ->> ${field}`;
-      // One array parameter, however many ids: a list of parameters stops at 65,535.
-      conditions.push(value.length === 0 ? sql`false` : sql`${target} = ANY(${sql.param([...value])}::text[])`);
-    } else if (value === null)
-      conditions.push(sql`coalesce(jsonb_typeof(${sql.raw(alias)}.body -> ${field}), 'null') = 'null'`);
-    else present[field] = value;
-  }
-  if (Object.keys(present).length > 0)
-    conditions.unshift(sql`${sql.raw(alias)}.body @> ${JSON.stringify(present)}::jsonb`);
-  return conditions;
-}
-
-function parentCondition(alias: string, parents: readonly string[] | undefined): SQL[] {
-  return parents === undefined ? [] : [sql`${sql.raw(alias)}.parent_key = ${parentKey(parents)}`];
-}
-
-function splitParents(key: string): string[] {
-  return key === '' ? [] : key.split('/');
-}
 
 /**
  * Whether a database error is a clash on the index that keeps API client ids unique across
@@ -78,15 +51,7 @@ export class PgStore implements Store {
   }
 
   private where(resource: string, parents: readonly string[] | undefined, extra: SQL[] = []): SQL {
-    return sql.join(
-      [
-        sql`d.marketplace_id = ${this.marketplaceId}`,
-        sql`d.resource = ${resource}`,
-        ...parentCondition('d', parents),
-        ...extra,
-      ],
-      sql` AND `,
-    );
+    return documentsWhere(this.marketplaceId, resource, parents, extra);
   }
 
   async get(resource: string, parents: readonly string[], id: string): Promise<Item | undefined> {
@@ -94,6 +59,8 @@ export class PgStore implements Store {
       this.db,
       sql`SELECT d.body FROM platform.documents d WHERE ${this.where(resource, parents, [sql`d.id = ${id}`])}`,
     );
+    // A write usually reads its object first: that state lets its record go inside the write's own statement.
+    this.recorder?.noteRead(resource, parentKey(parents), id, found[0]?.body);
     return found[0]?.body;
   }
 
@@ -103,86 +70,9 @@ export class PgStore implements Store {
     return item;
   }
 
-  async list(resource: ListedResource, parents: readonly string[], query: ListQuery, scope?: Match): Promise<ListPage> {
-    const { model } = resource;
-    const conditions = [...matchSql('d', scope)];
-    const filters = compileFilters(this.registry, model, query.filters);
-    if (filters) conditions.push(filters);
-    if (query.search) {
-      const searchable = resource.searchable ?? defaultSearchable(resource);
-      const fields = query.searchOn ?? searchable;
-      for (const field of fields) {
-        if (!searchable.includes(field)) {
-          throw validation(
-            `${field} cannot be searched on ${model.name} lists.`,
-            { Property: field },
-            'List.InvalidSearchProperty',
-          );
-        }
-      }
-      const direct = compileSearch(this.registry, model, query.search, fields);
-      conditions.push(
-        searchesIndex(resource.name, parents)
-          ? indexedSearch(this.marketplaceId, resource.name, query.search, fields, direct)
-          : direct,
-      );
-    }
-    const sortable = new Set(resource.sortable ?? defaultSortable(resource));
-    const keys = compileSort(this.registry, model, query.sortBy, sortable);
-    const offset = (query.page - 1) * query.pageSize;
-    // Matches are gathered as ids and sort keys only; bodies are read for the one page shown, and
-    // the count comes from the same set.
-    const keyColumns = keys.map((key, index) => sql`${key.value} AS k${sql.raw(String(index))}`);
-    const orderBy = (alias: string) =>
-      sql.join(
-        [
-          ...keys.map((key, index) =>
-            sql.raw(`${alias}.k${index} ${key.descending ? 'DESC NULLS LAST' : 'ASC NULLS FIRST'}`),
-          ),
-          sql.raw(`${alias}.id ASC`),
-        ],
-        sql`, `,
-      );
-    const matches = sql`SELECT ${sql.join([sql.raw('d.id'), ...keyColumns], sql`, `)} FROM platform.documents d
-            WHERE ${this.where(resource.name, parents, conditions)}`;
-    let noteTotal: ((total: number) => void) | undefined;
-    if (!this.inTransaction && keepsLists(resource.name, parents)) {
-      const kept = await keptListPage(this.db, {
-        marketplaceId: this.marketplaceId,
-        resource: resource.name,
-        matches,
-        orderBy,
-        keyOrders: keys.map((key) => ({ descending: key.descending, numeric: key.numeric ?? false })),
-        offset,
-        pageSize: query.pageSize,
-      });
-      if ('page' in kept) return listPage(kept.page.bodies, kept.page.total, query);
-      noteTotal = kept.noteTotal;
-    }
-    const found = await rowsOf<Row>(
-      this.db,
-      sql`WITH m AS (${matches}),
-          p AS (SELECT * FROM m ORDER BY ${orderBy('m')} LIMIT ${query.pageSize} OFFSET ${offset})
-          SELECT d.body, (SELECT count(*) FROM m) AS total
-          FROM p JOIN platform.documents d
-            ON d.marketplace_id = ${this.marketplaceId} AND d.resource = ${resource.name}
-           AND d.parent_key = ${parentKey(parents)} AND d.id = p.id
-          ORDER BY ${orderBy('p')}`,
-    );
-    let total = Number(found[0]?.total ?? 0);
-    if (found.length === 0 && query.page > 1) {
-      const counted = await rowsOf<Row>(
-        this.db,
-        sql`SELECT count(*) AS total FROM platform.documents d WHERE ${this.where(resource.name, parents, conditions)}`,
-      );
-      total = Number(counted[0]?.total ?? 0);
-    }
-    noteTotal?.(total);
-    return listPage(
-      found.map((row) => row.body),
-      total,
-      query,
-    );
+  list(resource: ListedResource, parents: readonly string[], query: ListQuery, scope?: Match): Promise<ListPage> {
+    const { db, registry, marketplaceId, inTransaction } = this;
+    return listDocuments({ db, registry, marketplaceId, inTransaction }, resource, parents, query, scope);
   }
 
   async find(resource: string, parents: readonly string[] | undefined, match?: Match): Promise<StoredItem[]> {
@@ -207,16 +97,21 @@ export class PgStore implements Store {
     if (this.needsTransaction(resource, parents))
       return this.transaction((store) => store.insert(resource, parents, item, secret));
     const id = String(item.ID);
+    const secretFields = Object.keys(secret ?? {});
+    const write = { resource, parentKey: parentKey(parents), id, after: item, secretFields };
+    const plan = this.recorder?.planInline(this.marketplaceId, write, true);
     // ON CONFLICT without a target also covers the platform-wide index of API client ids, so a
     // clash there is answered as IdExists too, without saying which marketplace holds the id.
-    const inserted = await rowsOf<Row>(
-      this.db,
-      sql`INSERT INTO platform.documents (marketplace_id, resource, parent_key, id, body, secret)
+    const insert = sql`INSERT INTO platform.documents (marketplace_id, resource, parent_key, id, body, secret)
           VALUES (${this.marketplaceId}, ${resource}, ${parentKey(parents)}, ${id}, ${JSON.stringify(item)}::jsonb, ${secret ? JSON.stringify(secret) : null}::jsonb)
-          ON CONFLICT DO NOTHING RETURNING id`,
+          ON CONFLICT DO NOTHING RETURNING id`;
+    const [inserted] = await rowsOf<{ id: string | null; record_id?: string | null }>(
+      this.db,
+      plan ? recordedInsert(insert, plan) : insert,
     );
-    if (inserted.length === 0) throw idExists(this.registry.resource(resource).model.name, id);
-    this.recorder?.noteDocument(resource, parentKey(parents), id, undefined, item, Object.keys(secret ?? {}));
+    if (!inserted?.id) throw idExists(this.registry.resource(resource).model.name, id);
+    if (plan && inserted.record_id) this.recorder?.confirmInline(plan, inserted.record_id);
+    else this.recorder?.noteWrite(write, undefined);
     await this.keepIndexCurrent(resource, parents, id, item);
   }
 
@@ -250,29 +145,28 @@ export class PgStore implements Store {
     if (this.needsTransaction(resource, parents))
       return this.transaction((store) => store.put(resource, parents, item, secret));
     const id = String(item.ID);
-    // When recording, the same statement answers the object as it was (its CTE sees the state before the upsert).
-    const previous = this.recorder
-      ? sql`WITH previous AS (SELECT d.body FROM platform.documents d WHERE ${this.where(resource, parents, [sql`d.id = ${id}`])}) `
-      : sql``;
-    const answer = this.recorder ? sql` RETURNING (SELECT body FROM previous) AS body` : sql``;
-    const written = await this.writing(resource, id, () =>
-      rowsOf<Row>(
-        this.db,
-        sql`${previous}INSERT INTO platform.documents (marketplace_id, resource, parent_key, id, body, secret)
+    const upsert = sql`INSERT INTO platform.documents (marketplace_id, resource, parent_key, id, body, secret)
             VALUES (${this.marketplaceId}, ${resource}, ${parentKey(parents)}, ${id}, ${JSON.stringify(item)}::jsonb, ${secret ? JSON.stringify(secret) : null}::jsonb)
             ON CONFLICT (marketplace_id, resource, parent_key, id) DO UPDATE
-            SET body = excluded.body, secret = coalesce(excluded.secret, platform.documents.secret), updated_at = now()${answer}`,
-      ),
+            SET body = excluded.body, secret = coalesce(excluded.secret, platform.documents.secret), updated_at = now()`;
+    const write = { resource, parentKey: parentKey(parents), id, after: item, secretFields: Object.keys(secret ?? {}) };
+    if (this.recorder) await this.recordedPut(this.recorder, parents, write, upsert);
+    else await this.writing(resource, id, () => this.db.execute(upsert));
+    await this.keepIndexCurrent(resource, parents, id, item);
+  }
+
+  /**
+   * An upsert that also answers the object as it was (its CTE sees the state before the upsert), with the change's
+   * record inserted by the same statement when the state the request read is still the state before it.
+   */
+  private async recordedPut(recorder: ChangeRecorder, parents: readonly string[], write: DocumentWrite, upsert: SQL) {
+    const plan = recorder.planInline(this.marketplaceId, write, false);
+    const previous = sql`SELECT d.body FROM platform.documents d WHERE ${this.where(write.resource, parents, [sql`d.id = ${write.id}`])}`;
+    const [written] = await this.writing(write.resource, write.id, () =>
+      rowsOf<{ body: Item | null; record_id?: string | null }>(this.db, recordedUpsert(previous, upsert, plan)),
     );
-    this.recorder?.noteDocument(
-      resource,
-      parentKey(parents),
-      id,
-      written[0]?.body ?? undefined,
-      item,
-      Object.keys(secret ?? {}),
-    );
-    await this.keepIndexCurrent(resource, parents, String(item.ID), item);
+    if (plan && written?.record_id) recorder.confirmInline(plan, written.record_id);
+    else recorder.noteWrite(write, written?.body ?? undefined);
   }
 
   async rename(resource: string, parents: readonly string[], fromId: string, item: Item): Promise<void> {
@@ -458,14 +352,4 @@ export class PgStore implements Store {
       throw error;
     }
   }
-}
-
-/** ID plus Name when the model has one: what `search` looks in unless the resource says otherwise. */
-export function defaultSearchable(resource: ListedResource): string[] {
-  return ['ID', 'Name'].filter((field) => field in resource.model.fields);
-}
-
-export function defaultSortable(resource: ListedResource): string[] {
-  const dates = ['DateCreated', 'LastUpdated'].filter((field) => field in resource.model.fields);
-  return [...(resource.searchable ?? defaultSearchable(resource)), ...dates];
 }

@@ -1,41 +1,9 @@
-import { sql } from 'drizzle-orm';
-import type { ChangeActor, ChangeKind, ChangedField } from '@portal/contracts';
+import type { ChangeKind, ChangedField } from '@portal/contracts';
 import type { Db } from '../../db/database.ts';
-import type { AuthContext } from '../engine/auth-context.ts';
 import type { Item } from '../engine/item.ts';
+import type { ChangeSource } from './change-source.ts';
 import { diffItems, withoutSecrets } from './diff.ts';
-
-/** Which call a recorder records for: one per request that may write. */
-export interface ChangeSource {
-  operationId: string;
-  /** The kind the operation's writes take when neither a create nor a delete (`Save`, `Patch`, `Action`). */
-  kind: ChangeKind;
-  auth: AuthContext;
-  requestId: string | null;
-  /**
-   * The type a stored resource is recorded as: the resource whose operations it is published under (a product's
-   * variants are `Products`, as their operation ids say), so a History tab finds its records by its operation ids.
-   */
-  typeOf?: (resource: string) => string;
-}
-
-/** The acting user as the history names it; a portal user (`portal:<name>`) is a portal developer. */
-export function actorOf(auth: AuthContext): ChangeActor {
-  const portal = auth.portalUser !== undefined || auth.userId.startsWith('portal:');
-  const type = portal
-    ? 'PortalDeveloper'
-    : auth.userType === 'admin'
-      ? 'MarketplaceOwner'
-      : auth.userType === 'buyer'
-        ? 'Buyer'
-        : 'Supplier';
-  return {
-    ID: auth.userId,
-    Username: auth.username,
-    Type: type,
-    CompanyID: portal || auth.userType === 'admin' ? null : (auth.companyId ?? null),
-  };
-}
+import { deleteRecords, inlineRecordCte, insertRecords, type PlannedRecord, type RecordRow } from './record-sql.ts';
 
 interface PendingChange {
   assignment: boolean;
@@ -46,6 +14,24 @@ interface PendingChange {
   after: Item | undefined;
   /** Write-only fields stored apart from the object (a user's Password): changed, values unknown here. */
   secrets: Set<string>;
+  /** The record already inserted inside the write's own statement, while no later write changed the object. */
+  inline?: { recordId: string; current: boolean };
+}
+
+/** One document write as the store makes it: what its record is computed from. */
+export interface DocumentWrite {
+  resource: string;
+  parentKey: string;
+  id: string;
+  after: Item;
+  /** Write-only fields stored apart from the object (a user's Password). */
+  secretFields: readonly string[];
+}
+
+/** A record to insert inside a write's own statement, with what the recorder keeps of it once inserted. */
+export interface InlineRecord extends PlannedRecord {
+  key: string;
+  change: PendingChange;
 }
 
 /** The id an assignment is recorded under: its key's values, empty ones left out (`p1/b1`). */
@@ -56,13 +42,71 @@ export function assignmentRecordId(key: string): string {
 
 /**
  * Collects what one request's writes change, object by object (several writes of one object in a transaction are
- * one change: the first state before, the last after), and inserts the records in the transaction of those writes,
- * just before it commits (PgStore.transaction). A transaction that rolls back drops its changes.
+ * one change: the first state before, the last after), and inserts the records in the transaction of those writes.
+ * A write whose object's previous state the request read just before (the engine reads before it writes) gets its
+ * record inside its own statement (`planInline`); the rest are inserted just before the commit (PgStore.transaction).
+ * A transaction that rolls back drops its changes.
  */
 export class ChangeRecorder {
   private readonly pending = new Map<string, PendingChange>();
+  /** The objects this request read, as it read them (undefined: not found), by change key. */
+  private readonly reads = new Map<string, Item | undefined>();
 
   constructor(readonly source: ChangeSource) {}
+
+  private typeOf(resource: string): string {
+    return this.source.typeOf?.(resource) ?? resource;
+  }
+
+  private static keyOf(assignment: boolean, resourceType: string, parentKey: string, resourceId: string): string {
+    return `${assignment ? 'a' : 'd'}\t${resourceType}\t${parentKey}\t${resourceId}`;
+  }
+
+  /** Remembers a document as the request read it: the likely state before its write. */
+  noteRead(resource: string, parentKey: string, id: string, body: Item | undefined): void {
+    this.reads.set(ChangeRecorder.keyOf(false, this.typeOf(resource), parentKey, id), body);
+  }
+
+  /**
+   * The record of a document write, to insert inside the write's statement, when this is the request's first change
+   * of the object and its state before is known (`created`, or read by the request). Undefined otherwise, or when the
+   * write changes nothing: the write then notes its change the usual way (noteDocument) and the record is inserted
+   * before the commit. After the statement, `confirmInline` or `noteDocument` with the state it found.
+   */
+  planInline(marketplaceId: string, write: DocumentWrite, created: boolean): InlineRecord | undefined {
+    const { resource, parentKey, id, after, secretFields } = write;
+    const resourceType = this.typeOf(resource);
+    const key = ChangeRecorder.keyOf(false, resourceType, parentKey, id);
+    if (this.pending.has(key) || (!created && !this.reads.has(key))) return undefined;
+    const before = created ? undefined : this.reads.get(key);
+    const change: PendingChange = {
+      assignment: false,
+      resourceType,
+      resourceId: id,
+      parentKey,
+      before,
+      after,
+      secrets: new Set(secretFields),
+    };
+    const row = this.rowOf(change);
+    if (!row) return undefined;
+    return {
+      key,
+      change,
+      expectedBefore: before === undefined ? null : JSON.stringify(before),
+      cte: (guard) => inlineRecordCte(marketplaceId, this.source, row, guard),
+    };
+  }
+
+  /** The write's statement inserted the planned record (its id): the change is recorded unless written again. */
+  confirmInline(plan: InlineRecord, recordId: string): void {
+    this.pending.set(plan.key, { ...plan.change, inline: { recordId, current: true } });
+  }
+
+  /** A document write whose record was not inserted inside it, with the state it found before. */
+  noteWrite(write: DocumentWrite, before: Item | undefined): void {
+    this.noteDocument(write.resource, write.parentKey, write.id, before, write.after, write.secretFields);
+  }
 
   noteDocument(
     resource: string,
@@ -72,7 +116,7 @@ export class ChangeRecorder {
     after: Item | undefined,
     secretFields: Iterable<string> = [],
   ): void {
-    this.note(false, this.source.typeOf?.(resource) ?? resource, parentKey, id, before, after, secretFields);
+    this.note(false, this.typeOf(resource), parentKey, id, before, after, secretFields);
   }
 
   noteAssignment(kind: string, parentKey: string, key: string, before: Item | undefined, after: Item | undefined) {
@@ -88,11 +132,13 @@ export class ChangeRecorder {
     after: Item | undefined,
     secretFields: Iterable<string>,
   ): void {
-    const key = `${assignment ? 'a' : 'd'}\t${resourceType}\t${parentKey}\t${resourceId}`;
+    const key = ChangeRecorder.keyOf(assignment, resourceType, parentKey, resourceId);
     const known = this.pending.get(key);
     if (known) {
       known.after = after;
       for (const field of secretFields) known.secrets.add(field);
+      // A record inserted inside an earlier write no longer tells the whole change: replaced at the commit.
+      if (known.inline) known.inline.current = false;
       return;
     }
     this.pending.set(key, {
@@ -109,6 +155,7 @@ export class ChangeRecorder {
   /** Forgets the changes of a transaction that rolled back. */
   discard(): void {
     this.pending.clear();
+    this.reads.clear();
   }
 
   private kindOf(change: PendingChange): ChangeKind {
@@ -118,34 +165,38 @@ export class ChangeRecorder {
     return this.source.kind === 'Create' || this.source.kind === 'Delete' ? 'Save' : this.source.kind;
   }
 
-  /** Inserts one record per changed object through `db` (the writes' transaction), in one statement. */
+  /** A change as its record's row; undefined when it changes nothing (an assignment saved again). */
+  private rowOf(change: PendingChange): RecordRow | undefined {
+    const changes: ChangedField[] = diffItems(change.before, change.after);
+    for (const field of change.secrets)
+      if (!changes.some((known) => known.Path === field)) changes.push({ Path: field, Secret: true });
+    if (change.before && change.after && changes.length === 0) return undefined;
+    return {
+      kind: this.kindOf(change),
+      resource_type: change.resourceType,
+      resource_id: change.resourceId,
+      parent_key: change.parentKey,
+      changes,
+      last_state: change.after || !change.before ? null : withoutSecrets(change.before),
+    };
+  }
+
+  /**
+   * Inserts, through `db` (the writes' transaction), one record per changed object not yet recorded inside its
+   * write, and replaces the inline records of objects the request wrote again.
+   */
   async flush(db: Db, marketplaceId: string): Promise<void> {
-    if (this.pending.size === 0) return;
-    const rows = [...this.pending.values()].flatMap((change) => {
-      const changes: ChangedField[] = diffItems(change.before, change.after);
-      for (const field of change.secrets)
-        if (!changes.some((known) => known.Path === field)) changes.push({ Path: field, Secret: true });
-      // Storing what was already stored (an assignment saved again) changes nothing: no record.
-      if (change.before && change.after && changes.length === 0) return [];
-      return {
-        kind: this.kindOf(change),
-        resource_type: change.resourceType,
-        resource_id: change.resourceId,
-        parent_key: change.parentKey,
-        changes,
-        last_state: change.after || !change.before ? null : withoutSecrets(change.before),
-      };
-    });
+    const superseded: string[] = [];
+    const rows: RecordRow[] = [];
+    for (const change of this.pending.values()) {
+      if (change.inline?.current) continue;
+      if (change.inline) superseded.push(change.inline.recordId);
+      const row = this.rowOf(change);
+      if (row) rows.push(row);
+    }
     this.pending.clear();
-    const { source } = this;
-    const actor = actorOf(source.auth);
-    await db.execute(sql`
-      INSERT INTO platform.change_records (marketplace_id, operation_id, kind, resource_type, resource_id, parent_key,
-        actor_id, actor_username, actor_type, actor_company_id, client_id, impersonator_id, request_id, changes, last_state)
-      SELECT ${marketplaceId}, ${source.operationId}, r.kind, r.resource_type, r.resource_id, r.parent_key,
-        ${actor.ID}, ${actor.Username}, ${actor.Type}, ${actor.CompanyID}, ${source.auth.clientId},
-        ${source.auth.impersonatorId ?? null}, ${source.requestId}, r.changes, r.last_state
-      FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
-        AS r(kind text, resource_type text, resource_id text, parent_key text, changes jsonb, last_state jsonb)`);
+    this.reads.clear();
+    if (superseded.length > 0) await db.execute(deleteRecords(superseded));
+    if (rows.length > 0) await db.execute(insertRecords(marketplaceId, this.source, rows));
   }
 }

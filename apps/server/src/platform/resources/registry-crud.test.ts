@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSortable } from '../engine/pg-store.ts';
+import { defaultSortable } from '../engine/pg-sql.ts';
 import { platformRegistry } from './index.ts';
 import {
   CASES,
