@@ -41,6 +41,11 @@ async function platformPlugin(app: FastifyInstance): Promise<void> {
   const baseUrl = `${app.config.publicUrl}/platform`;
   // Rotations made by other processes (or the command line) reach this one over the bus.
   const keys = createSigningKeys(db, { bus: app.bus });
+  // Read and imported once the server is up, not inside the first sign-in's token (issue 22: the first developer
+  // token after a start took seconds on a busy machine). Nothing is signed; a failure is the first token's to report.
+  app.addHook('onReady', async () => {
+    void keys.signingKey().catch(() => undefined);
+  });
   const deps = { db, registry: platformRegistry, keys, baseUrl };
 
   await registerPlatformCors(app);

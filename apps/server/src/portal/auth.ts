@@ -30,6 +30,14 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * The identity provider's published keys (its JWKS URL), fetched on first use and kept; `reload()` fetches them
+ * ahead of the first sign-in.
+ */
+export function remoteIdentityKeys(config: Pick<Config, 'identityJwksUrl'>) {
+  return createRemoteJWKSet(new URL(config.identityJwksUrl), { timeoutDuration: OUTBOUND_TIMEOUT_MS });
+}
+
 /** Checks an access token: signature against the identity provider's keys, issuer, audience, expiry. */
 export type AccessTokenVerifier = (token: string) => Promise<JWTPayload>;
 
@@ -40,7 +48,7 @@ export type AccessTokenVerifier = (token: string) => Promise<JWTPayload>;
  */
 export function createAccessTokenVerifier(
   config: Pick<Config, 'identityIssuer' | 'identityJwksUrl' | 'portalAudience'>,
-  keys: JWTVerifyGetKey = createRemoteJWKSet(new URL(config.identityJwksUrl), { timeoutDuration: OUTBOUND_TIMEOUT_MS }),
+  keys: JWTVerifyGetKey = remoteIdentityKeys(config),
 ): AccessTokenVerifier {
   return async (token) => {
     const { payload } = await jwtVerify(token, keys, {

@@ -5,7 +5,7 @@ import type { Part } from '../part.ts';
 import { registerCompression } from '../http/compression.ts';
 import { registerHealthRoute } from '../http/health.ts';
 import { createAllowedRoles } from './allowed-roles.ts';
-import { createAccessTokenVerifier, registerAuthentication } from './auth.ts';
+import { createAccessTokenVerifier, registerAuthentication, remoteIdentityKeys } from './auth.ts';
 import { createDeveloperTokens } from './developer-tokens.ts';
 import { createPlatformClient, type PlatformClient } from './platform-client.ts';
 import { createProfileLookup, type ProfileLookup } from './profile-lookup.ts';
@@ -89,7 +89,13 @@ export function createPortalPart(options: PortalPartOptions = {}): Part {
     await registerCompression(app);
     registerProblemHandler(app);
     registerHealthRoute(app, 'portal');
-    const verify = createAccessTokenVerifier(config, options.identityKeys);
+    const remoteKeys = options.identityKeys ? undefined : remoteIdentityKeys(config);
+    const verify = createAccessTokenVerifier(config, options.identityKeys ?? remoteKeys);
+    // Fetched once the server listens (the built-in provider is this server), not inside the first signed-in
+    // request (issue 22: ~200 ms of the first session call). A failure is left to that request to report.
+    app.addHook('onListen', async () => {
+      void remoteKeys?.reload().catch(() => undefined);
+    });
     const lookupProfile =
       options.lookupProfile ?? createProfileLookup(`${config.identityIssuer}/user`, { bus: app.bus });
     // A child scope, so the authentication hook covers the API but not the health check.
