@@ -99,11 +99,10 @@ test('select all matching a search, assign them to a catalog, cancel half-way an
     await expect(bar.getByText('All 30 matching selected')).toBeVisible();
 
     await bar.getByRole('button', { name: 'Assign to…' }).click();
-    await page.getByRole('menuitem', { name: 'Catalog' }).click();
+    await page.getByRole('menuitem', { name: 'Catalog', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Assign 30 items to Catalog' });
-    await dialog.getByRole('button', { name: 'Select Catalog' }).click();
-    await page.getByRole('searchbox', { name: 'Search Catalog' }).fill(catalog.ID);
-    await page.getByRole('list', { name: 'Catalog results' }).getByRole('button', { name: catalog.Name }).click();
+    await dialog.getByRole('combobox', { name: 'Catalog' }).fill(catalog.ID);
+    await page.getByRole('option', { name: new RegExp(catalog.Name) }).click();
     await expect(dialog.getByText(catalog.Name)).toBeVisible();
     await dialog.getByRole('button', { name: 'Assign', exact: true }).click();
 
@@ -119,6 +118,115 @@ test('select all matching a search, assign them to a catalog, cancel half-way an
   } finally {
     await send('DELETE', `/catalogs/${catalog.ID}`).catch(() => undefined);
     await removeProducts(send, ids);
+  }
+});
+
+/** Picks an option of one of the dialog's ID pickers by keyboard: type, arrow down to the match, Enter. */
+async function pickByKeyboard(page: Page, name: string, typed: string, option: string) {
+  const box = page.getByRole('dialog').getByRole('combobox', { name });
+  await box.focus();
+  await box.pressSequentially(typed);
+  // The search has answered: the typed id is the only match left.
+  await expect(page.getByRole('option')).toHaveCount(1);
+  await expect(page.getByRole('option', { name: new RegExp(option) })).toBeVisible();
+  await box.press('ArrowDown');
+  await box.press('Enter');
+  await expect(box).toHaveValue(new RegExp(typed));
+}
+
+test("select 3 demo products, assign them to a price schedule for a buyer's group, and the buyer user's price is it", async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const list = await platformAdmin(request, baseURL);
+  const send = await platformAdminWrite(request, baseURL);
+  const buyer = (await list<{ ID: string; Name: string }>('/buyers?sortBy=ID&pageSize=1')).Items[0];
+  if (!buyer) throw new Error('The demo data has no buyer.');
+  const products = (await list<{ ID: string; Name: string }>('/products?sortBy=ID&pageSize=3&Active=true')).Items;
+  expect(products).toHaveLength(3);
+  // A new group of a demo buyer, so the demo's own assignments (buyer level) are neither changed nor removed.
+  const schedule = {
+    ID: `e2e-bulk-ps-${run}`,
+    Name: `Bulk contract ${run}`,
+    PriceBreaks: [{ Quantity: 1, Price: 1.23 }],
+  };
+  const group = { ID: `e2e-bulk-group-${run}`, Name: `Bulk group ${run}` };
+  const user = { ID: `e2e-bulk-user-${run}`, Password: 'Bulk-Buyer-1' };
+  await send('POST', '/priceschedules', schedule);
+  await send('POST', `/buyers/${buyer.ID}/usergroups`, group);
+  await send('POST', `/buyers/${buyer.ID}/users`, {
+    ...user,
+    Username: user.ID,
+    Email: `${user.ID}@example.com`,
+    FirstName: 'Bulk',
+    LastName: 'Buyer',
+    Active: true,
+  });
+  await send('POST', `/buyers/${buyer.ID}/usergroups/assignments`, { UserGroupID: group.ID, UserID: user.ID });
+  try {
+    await signIn(page, DEMO_USERS.owner);
+    // The three on one page: searched by the start their ids share.
+    const ids = products.map((product) => product.ID);
+    const shared = [...(ids[0] ?? '')].findIndex((char, index) => ids.some((id) => id[index] !== char));
+    await openProducts(page, (ids[0] ?? '').slice(0, shared < 0 ? undefined : shared));
+    for (const product of products) await page.getByRole('checkbox', { name: `Select ${product.Name}` }).check();
+    const bar = page.getByRole('region', { name: 'Bulk actions' });
+    await expect(bar.getByText('3 selected')).toBeVisible();
+
+    await bar.getByRole('button', { name: 'Assign to…' }).click();
+    await page.getByRole('menuitem', { name: 'Buyer and Price Schedule' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Assign 3 items to Buyer and Price Schedule' });
+    const assign = dialog.getByRole('button', { name: 'Assign', exact: true });
+    // No buyer, no run: the price schedule alone is not enough.
+    await pickByKeyboard(page, 'Price Schedule (optional)', schedule.ID, schedule.Name);
+    await expect(assign).toBeDisabled();
+    await pickByKeyboard(page, 'Buyer', buyer.ID, buyer.Name);
+    await pickByKeyboard(page, 'User Group (optional)', group.ID, group.Name);
+    await expect(assign).toBeEnabled();
+
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath('assign-dialog-1440.png') });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(assign).toBeInViewport();
+    await page.screenshot({ path: test.info().outputPath('assign-dialog-390.png') });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.setViewportSize({ width: 1440, height: 900 });
+
+    await assign.focus();
+    await page.keyboard.press('Enter');
+    await expect(bar.getByRole('status').filter({ hasText: 'Assigned 3 of 3.' })).toBeVisible();
+
+    // Through the platform's own API: exactly those 3, with that buyer and group.
+    type Assignment = { ProductID: string; BuyerID: string; UserGroupID: string | null };
+    const saved = await list<Assignment>(`/products/assignments?PriceScheduleID=${schedule.ID}&pageSize=100`);
+    expect(saved.Items.map((each) => each.ProductID).sort()).toEqual(products.map((product) => product.ID).sort());
+    for (const each of saved.Items) expect(each).toMatchObject({ BuyerID: buyer.ID, UserGroupID: group.ID });
+
+    // The group's buyer user now buys at that schedule.
+    const token = await request.post(`${baseURL}/platform/oauth/token`, {
+      form: {
+        grant_type: 'password',
+        username: user.ID,
+        password: user.Password,
+        client_id: 'demo-sandbox-storefront',
+      },
+    });
+    const { access_token: shopper } = (await token.json()) as { access_token: string };
+    const seen = await request.get(`${baseURL}/platform/v1/me/products/${products[0]?.ID ?? ''}`, {
+      headers: { authorization: `Bearer ${shopper}` },
+    });
+    expect(seen.ok()).toBe(true);
+    expect(((await seen.json()) as { PriceSchedule: { ID: string } }).PriceSchedule.ID).toBe(schedule.ID);
+  } finally {
+    for (const product of products) {
+      await send('DELETE', `/products/${product.ID}/assignments/${buyer.ID}?userGroupID=${group.ID}`).catch(
+        () => undefined,
+      );
+    }
+    await send('DELETE', `/buyers/${buyer.ID}/users/${user.ID}`).catch(() => undefined);
+    await send('DELETE', `/buyers/${buyer.ID}/usergroups/${group.ID}`).catch(() => undefined);
+    await send('DELETE', `/priceschedules/${schedule.ID}`).catch(() => undefined);
   }
 });
 
