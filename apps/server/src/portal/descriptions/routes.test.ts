@@ -1,8 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { prepareDescription } from '@portal/contracts';
+import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/rows.ts';
 import { loadSecretBox } from '../connected/secret-box.ts';
 import { addConnectedMarketplace } from '../connected/store.ts';
 import { seedPlatformUsers, startPortalTestServer, userClaims, type PortalTestServer } from '../testing.ts';
@@ -16,8 +18,11 @@ import { rawDescription } from './test-description.ts';
 let t: PortalTestServer;
 let remote: http.Server;
 let remoteBuild = '9.0.0.1';
+/** When set, the fake remote's /env fails as a platform that is down behind its proxy would. */
+let remoteEnvFails = false;
 let remoteUrl = '';
 const tokens = { owner: '', connected: '' };
+let connectedId = '';
 
 interface SessionBody {
   Me: { Email: string; OcRoles: string[] };
@@ -32,6 +37,7 @@ function startFakeRemote(): Promise<http.Server> {
     const send = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     };
+    if (request.url === '/env' && remoteEnvFails) return send(503, {});
     if (request.url === '/env') return send(200, { BuildNumber: remoteBuild, Environment: 'Remote' });
     if (request.url === '/v1/openapi/v3') return send(200, rawDescription(remoteBuild, `Remote${remoteBuild}`));
     if (request.url === '/oauth/token') return send(200, { access_token: 'remote-token', expires_in: 600 });
@@ -64,6 +70,7 @@ beforeAll(async () => {
   });
   tokens.owner = await t.identity.sign(userClaims('owner@org.test', ['Organization Owner']));
   tokens.connected = await t.identity.sign(userClaims('owner@org.test', ['Organization Owner'], connected.id));
+  connectedId = connected.id;
 }, 120_000);
 
 afterAll(async () => {
@@ -86,6 +93,25 @@ describe('GET /portal-api/session', () => {
     // The same as the separate calls answer.
     expect((await t.call('/me', tokens.owner)).body).toEqual(session.Me);
     expect((await t.call('/marketplace', tokens.owner)).body).toEqual(session.Marketplace);
+  });
+
+  it("notes on a connected marketplace's row why its session failed, for the Marketplaces table", async () => {
+    // Once reached (a success is noted at most once a minute), so only the failure below writes to the row.
+    expect((await t.call('/session', tokens.connected)).status).toBe(200);
+    remoteEnvFails = true;
+    try {
+      const { status, body } = await t.call('/session', tokens.connected);
+      expect(status).toBe(502);
+      const detail = (body as { detail: string }).detail;
+      expect(detail).toMatch(/^The marketplace answered 503/);
+      const rows = await rowsOf<{ last_error: string | null }>(
+        t.server.database.db,
+        sql`select last_error from portal.connected_marketplaces where id = ${connectedId}`,
+      );
+      expect(rows[0]?.last_error).toBe(detail);
+    } finally {
+      remoteEnvFails = false;
+    }
   });
 
   it('needs a signed-in user', async () => {

@@ -1,12 +1,13 @@
 import { preparedDescriptionPath, type PortalSession } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { callerOf } from '../auth.ts';
+import { recordError } from '../connected/store.ts';
 import { developerProfileOf } from '../developer-profile.ts';
 import type { MarketplaceLink } from '../marketplace/link.ts';
 import { guardedJson, marketplaceFor } from '../marketplace/resolve.ts';
 import { OUTBOUND_TIMEOUT_MS } from '../platform-client.ts';
 import { portalUserOf, type PortalUser } from '../portal-user.ts';
-import { notFound } from '../problems.ts';
+import { notFound, Problem } from '../problems.ts';
 import { passedOn } from '../route-schemas.ts';
 import { pickToken } from '../routes-me.ts';
 import type { PortalServices } from '../services.ts';
@@ -30,9 +31,21 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export function registerSessionRoutes(app: FastifyInstance, services: PortalServices): void {
   const prepared = createPreparedDescriptions();
   const remoteJson = guardedJson(services.privateAddresses, OUTBOUND_TIMEOUT_MS);
+  // A connected marketplace's failure here is noted on its row, as its other calls' are: when its tenant cannot
+  // load (no build number, no description), the Marketplaces table says why (issue 21).
+  const notingErrors =
+    (id: string): FetchPublicJson =>
+    async (url) => {
+      try {
+        return await remoteJson(url);
+      } catch (error) {
+        if (error instanceof Problem) await recordError(services.db, id, error.message).catch(() => undefined);
+        throw error;
+      }
+    };
   // The hosted platform is ours and trusted; a connected marketplace is reached through the SSRF guards.
   const publicJsonOf = (marketplace: MarketplaceLink): FetchPublicJson =>
-    marketplace.kind === 'Hosted' ? (url) => services.platform.getPublicJson(url) : remoteJson;
+    marketplace.kind === 'Hosted' ? (url) => services.platform.getPublicJson(url) : notingErrors(marketplace.id);
 
   app.get(
     '/session',
