@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../server.ts';
 import type { Config } from '../config.ts';
 import { createTestDatabaseTarget, testConfig, type TestDatabaseTarget } from '../testing/test-database.ts';
-import { MAX_BODY_DEPTH, findInputProblem, isStorableText } from './input-guard.ts';
+import { MAX_BODY_DEPTH, findInputProblem, findQueryEscapeProblem, isStorableText } from './input-guard.ts';
 
 const body = (path: string) => (path ? `the body at ${path}` : 'the body');
 
@@ -25,6 +25,15 @@ describe('findInputProblem', () => {
     const problem = findInputProblem(value, body);
     expect(problem?.code).toBe('Request.InvalidCharacters');
     expect(problem?.message.startsWith(start)).toBe(true);
+  });
+
+  it('refuses a query escape that is not UTF-8 and accepts proper ones', () => {
+    for (const url of ['/v1/products?xp.a=%ED%A0%80', '/v1/products?%ED%A0%80=x', '/v1/x?search=50%', '/v1/x?a=%zz']) {
+      expect(findQueryEscapeProblem(url)?.code, url).toBe('Request.InvalidUrl');
+    }
+    for (const url of ['/v1/products?search=50%25&xp.a=%F0%9F%98%80', '/v1/products', '/v1/a%20b?x=1']) {
+      expect(findQueryEscapeProblem(url), url).toBeUndefined();
+    }
   });
 
   it('walks a body 200,000 levels deep without overflowing the stack', () => {

@@ -18,7 +18,7 @@ export const isStorableText = (text: string): boolean => !UNSTORABLE.test(text);
 
 /** Why a request's input is refused, in words a caller can act on, and the error code parts answer with. */
 export interface InputProblem {
-  code: 'Request.InvalidCharacters' | 'Request.TooDeeplyNested';
+  code: 'Request.InvalidCharacters' | 'Request.TooDeeplyNested' | 'Request.InvalidUrl';
   message: string;
 }
 
@@ -80,9 +80,35 @@ export class InputError extends Error {
   }
 }
 
-/** The first problem of a request's path parameters, query and parsed body. */
+/**
+ * An escape in the query string that is not percent-encoded UTF-8 (`?a=%ED%A0%80`, half a surrogate pair, or a bare
+ * `%`). The router refuses one in the path, but the query parser keeps such an escape as its literal text, so a
+ * filter would quietly look for `%ED%A0%80`: refused as the path's are.
+ *
+ * @example
+ * findQueryEscapeProblem('/v1/products?xp.a=%ED%A0%80')?.code; // 'Request.InvalidUrl'
+ * findQueryEscapeProblem('/v1/products?search=50%25'); // undefined
+ */
+export function findQueryEscapeProblem(url: string): InputProblem | undefined {
+  const start = url.indexOf('?');
+  if (start < 0 || !url.includes('%', start)) return undefined;
+  for (const piece of url.slice(start + 1).split(/[&=]/)) {
+    try {
+      decodeURIComponent(piece);
+    } catch {
+      return {
+        code: 'Request.InvalidUrl',
+        message: 'The query string contains an escape sequence that is not valid percent-encoded UTF-8.',
+      };
+    }
+  }
+  return undefined;
+}
+
+/** The first problem of a request's query string, path parameters, query and parsed body. */
 export function findRequestProblem(request: FastifyRequest): InputProblem | undefined {
   return (
+    findQueryEscapeProblem(request.raw.url ?? request.url) ??
     findInputProblem(request.params, (name) => `the path parameter ${name}`) ??
     findInputProblem(request.query, (name) => `the query parameter ${name.replace(/\[\d+\]$/, '')}`) ??
     findInputProblem(request.body, (path) => (path ? `the request body at ${path}` : 'the request body'))
