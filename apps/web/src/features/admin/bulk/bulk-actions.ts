@@ -10,8 +10,9 @@ import { bulkAssignment, type BulkAssignment } from './bulk-assign';
 // What the bulk bar of a list offers (issue 24), read off the description and the user's roles: Delete when the
 // resource has a delete; setting a boolean or enum field, or an xp value, when it has a PATCH (else its PUT save);
 // and assigning the rows through every assignment pair whose records hold this list's items (products to a catalog,
-// to a buyer with a price schedule, users to a user group: bulk-assign.ts). Nothing on a list the roles do not manage, and no operation the roles cannot
-// call; the platform refuses them anyway. The builders answer one call per row, which the bulk engine (bulk-run.ts) sends.
+// to a buyer with a price schedule, users to a user group: bulk-assign.ts). Nothing on a list the roles do not
+// manage, and no operation the roles cannot call; the platform refuses them anyway. The builders answer one call per
+// row, which the bulk engine (bulk-run.ts) sends.
 
 /** A field of the write body the bar can set on every row. */
 export interface SettableField {

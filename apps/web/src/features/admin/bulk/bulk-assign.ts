@@ -197,7 +197,8 @@ export function changeAssignValue(
  *
  * @example
  * assignmentRowCall(productAssignment, {}, { BuyerID: 'b1', PriceScheduleID: 'ps1' }, { ID: 'p1' });
- * // { operation: Products.SaveAssignment, params: {}, body: { ProductID: 'p1', BuyerID: 'b1', PriceScheduleID: 'ps1' } }
+ * // { operation: Products.SaveAssignment, params: {},
+ * //   body: { ProductID: 'p1', BuyerID: 'b1', PriceScheduleID: 'ps1' } }
  */
 export function assignmentRowCall(
   assignment: BulkAssignment,
