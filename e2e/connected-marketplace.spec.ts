@@ -214,7 +214,13 @@ test.describe('Connected marketplace', () => {
 
   test('a member who is not an organization admin sees the marketplaces read-only', async ({ page }) => {
     await signIn(page, DEMO_USERS.developer);
-    await openMarketplaces(page);
+    // Reached from the marketplace information popover, worded for someone who cannot manage them.
+    await page.getByRole('banner').getByRole('button', { name: 'Demo Sandbox (Sandbox)' }).click();
+    await page
+      .getByRole('dialog', { name: 'Marketplace information' })
+      .getByRole('link', { name: 'All marketplaces' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Marketplaces' })).toBeVisible({ timeout: 20_000 });
     // The organization's hosted demo marketplaces are listed ...
     await expect(marketplaceRow(page, 'Hosted').first()).toBeVisible();
     // ... with nothing to change them.
@@ -224,7 +230,10 @@ test.describe('Connected marketplace', () => {
 
   test('the marketplaces page and the connect form have no serious accessibility violations', async ({ page }) => {
     await signIn(page, DEMO_USERS.owner);
-    await openMarketplaces(page);
+    // Reached from the tenant switcher, below the tenants.
+    await page.getByRole('button', { name: 'Switch tenant' }).click();
+    await page.getByRole('menuitem', { name: 'Marketplaces' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Marketplaces' })).toBeVisible({ timeout: 20_000 });
     await expect(marketplaceRow(page, 'Hosted').first()).toBeVisible();
     await expectNoSeriousViolations(page);
     await page.getByRole('button', { name: 'Connect a marketplace' }).click();

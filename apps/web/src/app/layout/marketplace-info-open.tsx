@@ -9,6 +9,7 @@ import { MarketplaceInfoButton } from './marketplace-info-button';
 export default function MarketplaceInfoOpen({ defaultOpen }: OverlayProps) {
   const { marketplace, me } = usePortalContext();
   const environment = marketplace.OcEnvironment;
+  const linkText = me.IsOrganizationAdmin ? 'Manage marketplaces' : 'All marketplaces';
   const rows: DetailRow[] = [
     ['Marketplace Name', marketplace.Name],
     ['ID', marketplace.Id],
@@ -30,10 +31,18 @@ export default function MarketplaceInfoOpen({ defaultOpen }: OverlayProps) {
                 Marketplace information
               </Popover.Title>
               <DetailList rows={rows} />
-              {/* A close trigger too, so the popover does not stay open over the page the link opens. */}
+              {/* A close trigger too, so the popover does not stay open over the page the link opens. Its own
+                  label, as the trigger would name the link "close" and hide the words it shows. */}
               <Popover.CloseTrigger asChild>
-                <AppLink to="/marketplaces" display="inline-block" mt="3" fontSize="sm" colorPalette="blue">
-                  {me.IsOrganizationAdmin ? 'Manage marketplaces' : 'All marketplaces'}
+                <AppLink
+                  to="/marketplaces"
+                  aria-label={linkText}
+                  display="inline-block"
+                  mt="3"
+                  fontSize="sm"
+                  colorPalette="blue"
+                >
+                  {linkText}
                 </AppLink>
               </Popover.CloseTrigger>
             </Popover.Body>
