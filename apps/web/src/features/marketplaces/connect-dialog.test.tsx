@@ -2,7 +2,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import type { MarketplaceListItem } from '@portal/contracts';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CONNECT_INTRO } from './connect-dialog';
-import { answer, connected, hosted, renderMarketplaces, writes } from './render-marketplaces';
+import { answer, connected, hosted, renderMarketplaces, writes } from './testing/render-marketplaces';
 
 const typed = {
   Name: 'Acme Shop',

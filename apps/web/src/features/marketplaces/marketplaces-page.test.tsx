@@ -1,7 +1,7 @@
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { READ_ONLY_TEXT } from './marketplaces-page';
-import { answer, connected, hosted, renderMarketplaces, writes } from './render-marketplaces';
+import { answer, connected, hosted, renderMarketplaces, writes } from './testing/render-marketplaces';
 
 // happy-dom answers media queries from the window size; the page picks table or cards from them.
 function setViewport(width: number) {

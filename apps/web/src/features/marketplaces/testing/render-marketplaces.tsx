@@ -1,4 +1,4 @@
-// Test support only: the app never imports this file.
+// Test support only: the app never imports this folder.
 import { render } from '@testing-library/react';
 import type { MarketplaceList, MarketplaceListItem } from '@portal/contracts';
 import { vi } from 'vitest';
@@ -7,7 +7,7 @@ import { TestPortal, testPortalContext } from '@/app/portal/test-portal-context'
 import { createQueryClient } from '@/lib/query-client';
 import type { RecordedCall } from '@/services/test-fetch';
 import { Toaster, toaster } from '@/ui/toaster';
-import { MarketplacesPage } from './marketplaces-page';
+import { MarketplacesPage } from '../marketplaces-page';
 
 /** The hosted marketplace the test portal context is signed in to (`testPortalContext().marketplace.Id`). */
 export const hosted: MarketplaceListItem = {
