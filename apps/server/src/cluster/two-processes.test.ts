@@ -115,10 +115,13 @@ describe.skipIf(!serverUrl)(
     });
 
     it('sign with the key rotated by the other process, without a restart, and keep old tokens valid', async () => {
-      const owner = userClaims('owner@org.test', ['Organization Owner']);
-      const developerToken = async (n: number) =>
-        String((await call(n, '/portal-api/marketplace/token', await portalToken(n, owner))).body.access_token);
-      const before = await developerToken(1);
+      // Two users: the portal keeps a user's developer token for half its life, so the token minted after the
+      // rotation is another user's first.
+      const developerToken = async (n: number, email: string) => {
+        const claims = userClaims(email, ['Organization Owner']);
+        return String((await call(n, '/portal-api/marketplace/token', await portalToken(n, claims))).body.access_token);
+      };
+      const before = await developerToken(1, 'owner@org.test');
       const oldKid = decodeProtectedHeader(before).kid;
 
       const heard = nextMessage(server(1).app.bus, CHANNELS.platformSigningKeys);
@@ -129,7 +132,7 @@ describe.skipIf(!serverUrl)(
       expect(rotation.body.Retired).toEqual([oldKid]);
       await heard;
 
-      const after = await developerToken(1);
+      const after = await developerToken(1, 'second-owner@org.test');
       expect(decodeProtectedHeader(after).kid).toBe(rotation.body.SigningKeyID);
       for (const n of [0, 1]) {
         expect((await call(n, '/platform/v1/me', before)).status).toBe(200);

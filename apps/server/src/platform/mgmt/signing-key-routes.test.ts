@@ -42,8 +42,9 @@ describe('management API: signing keys', () => {
     expect(Retired).toEqual([first.json<{ SigningKeyID: string }>().SigningKeyID]);
     expect(Removed).toEqual([]);
 
+    // Newest first; the key the server made when it started (retired by the first rotation) comes after these two.
     const listed = (await request('GET', '/signingkeys')).json<{ Items: Record<string, unknown>[] }>().Items;
-    expect(listed.map((key) => [key.ID, key.Signing, key.DateRetired === null])).toEqual([
+    expect(listed.slice(0, 2).map((key) => [key.ID, key.Signing, key.DateRetired === null])).toEqual([
       [SigningKeyID, true, true],
       [Retired[0], false, false],
     ]);
