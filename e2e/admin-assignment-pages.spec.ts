@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { platformAdmin, platformAdminWrite } from './platform-api.ts';
+import { platformAdmin, platformAdminWrite, firstDemoBuyer } from './platform-api.ts';
 import { DEMO_USERS, signIn } from './sign-in.ts';
 import { seriousViolations } from './axe.ts';
 
@@ -162,8 +162,7 @@ test.describe('Marketplace explorer: assignment pages', () => {
   }) => {
     const list = await platformAdmin(request, baseURL);
     const send = await platformAdminWrite(request, baseURL);
-    const buyer = (await list<{ ID: string; Name: string }>('/buyers?pageSize=1')).Items[0];
-    if (!buyer) throw new Error('The demo data has no buyer.');
+    const buyer = await firstDemoBuyer(list);
     const catalog = { ID: `e2e-a2-catalog-${run}`, Name: `Switcher catalog ${run}` };
     const [company, grouped] = [
       { ID: `e2e-a2-cat-company-${run}`, Name: 'Company category' },

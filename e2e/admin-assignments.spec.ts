@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { platformAdmin, platformAdminWrite } from './platform-api.ts';
+import { platformAdmin, platformAdminWrite, firstDemoBuyer } from './platform-api.ts';
 import { DEMO_USERS, signIn } from './sign-in.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 
@@ -23,8 +23,7 @@ test.describe('Marketplace explorer: assignments', () => {
   }) => {
     const list = await platformAdmin(request, baseURL);
     const send = await platformAdminWrite(request, baseURL);
-    const buyer = (await list<{ ID: string; Name: string }>('/buyers?pageSize=1')).Items[0];
-    if (!buyer) throw new Error('The demo data has no buyer.');
+    const buyer = await firstDemoBuyer(list);
     const product = { ID: `e2e-a1-product-${run}`, Name: `Assigned product ${run}` };
     const schedule = { ID: `e2e-a1-schedule-${run}`, Name: `Assigned schedule ${run}` };
     await send('POST', '/products', product);

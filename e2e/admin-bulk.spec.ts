@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './axe.ts';
-import { platformAdmin, platformAdminWrite } from './platform-api.ts';
+import { platformAdmin, platformAdminWrite, firstDemoBuyer } from './platform-api.ts';
 import { DEMO_USERS, signIn } from './sign-in.ts';
 
 // Issue 24 "Act on many rows at once": row selection and the bulk bar on the explorer's lists, run through the
@@ -141,8 +141,7 @@ test("select 3 demo products, assign them to a price schedule for a buyer's grou
 }) => {
   const list = await platformAdmin(request, baseURL);
   const send = await platformAdminWrite(request, baseURL);
-  const buyer = (await list<{ ID: string; Name: string }>('/buyers?sortBy=ID&pageSize=1')).Items[0];
-  if (!buyer) throw new Error('The demo data has no buyer.');
+  const buyer = await firstDemoBuyer(list);
   const products = (await list<{ ID: string; Name: string }>('/products?sortBy=ID&pageSize=3&Active=true')).Items;
   expect(products).toHaveLength(3);
   // A new group of a demo buyer, so the demo's own assignments (buyer level) are neither changed nor removed.

@@ -37,3 +37,12 @@ export async function platformAdminWrite(request: APIRequestContext, baseURL: st
     return answer.status() === 204 ? null : ((await answer.json()) as T);
   };
 }
+
+type PlatformList = Awaited<ReturnType<typeof platformAdmin>>;
+
+/** The demo marketplace's first buyer (by ID), whose users and groups journeys arrange assignments for. */
+export async function firstDemoBuyer(list: PlatformList): Promise<{ ID: string; Name: string }> {
+  const buyer = (await list<{ ID: string; Name: string }>('/buyers?sortBy=ID&pageSize=1')).Items[0];
+  if (!buyer) throw new Error('The demo data has no buyer.');
+  return buyer;
+}
