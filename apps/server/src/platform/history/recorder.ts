@@ -70,8 +70,8 @@ export class ChangeRecorder {
   /**
    * The record of a document write, to insert inside the write's statement, when this is the request's first change
    * of the object and its state before is known (`created`, or read by the request). Undefined otherwise, or when the
-   * write changes nothing: the write then notes its change the usual way (noteDocument) and the record is inserted
-   * before the commit. After the statement, `confirmInline` or `noteDocument` with the state it found.
+   * write changes nothing: the write then notes its change the usual way (noteWrite) and the record is inserted
+   * before the commit. After the statement, `confirmInline`, or `noteWrite` with the state the statement found.
    */
   planInline(marketplaceId: string, write: DocumentWrite, created: boolean): InlineRecord | undefined {
     const { resource, parentKey, id, after, secretFields } = write;
