@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { platformAdmin, platformAdminWrite, firstDemoBuyer } from './platform-api.ts';
-import { DEMO_USERS, signIn } from './sign-in.ts';
+import { DEMO_USERS, signIn, signInAt } from './sign-in.ts';
 import { seriousViolations } from './axe.ts';
 
 const CONTEXT = 'organization=demo-org&tenantName=demo-sandbox';
@@ -39,8 +39,7 @@ test.describe('Marketplace explorer: assignment pages', () => {
     await send('POST', `/buyers/${buyer.ID}/users`, user);
     await send('POST', `/buyers/${buyer.ID}/usergroups`, group);
     try {
-      await signIn(page, DEMO_USERS.owner);
-      await page.goto(`/admin/buyers/${buyer.ID}/users?s=${user.ID}&${CONTEXT}`);
+      await signInAt(page, DEMO_USERS.owner, `/admin/buyers/${buyer.ID}/users?s=${user.ID}&${CONTEXT}`);
       await expect(page.getByText('Select a User Group to view Users')).toBeVisible({ timeout: 20_000 });
       // No Assignment column before a group is chosen.
       await expect(page.getByRole('columnheader', { name: 'Assignment' })).toHaveCount(0);
@@ -95,8 +94,7 @@ test.describe('Marketplace explorer: assignment pages', () => {
     await send('POST', `/buyers/${buyer.ID}/usergroups`, group);
     const [first, gone, third] = users as [(typeof users)[0], (typeof users)[0], (typeof users)[0]];
     try {
-      await signIn(page, DEMO_USERS.owner);
-      await page.goto(`/admin/buyers/${buyer.ID}/users?s=${prefix}&${CONTEXT}`);
+      await signInAt(page, DEMO_USERS.owner, `/admin/buyers/${buyer.ID}/users?s=${prefix}&${CONTEXT}`);
       await expect(page.getByText('Select a User Group to view Users')).toBeVisible({ timeout: 20_000 });
       await chooseGroup(page, group);
       const body = page.getByRole('rowgroup').nth(1);
@@ -174,8 +172,7 @@ test.describe('Marketplace explorer: assignment pages', () => {
     await send('POST', `/buyers/${buyer.ID}/usergroups`, group);
     const records = `/catalogs/${catalog.ID}/categories/assignments?buyerID=${buyer.ID}`;
     try {
-      await signIn(page, DEMO_USERS.owner);
-      await page.goto(`/admin/catalogs/${catalog.ID}/categories?${CONTEXT}`);
+      await signInAt(page, DEMO_USERS.owner, `/admin/catalogs/${catalog.ID}/categories?${CONTEXT}`);
       await expect(page.getByText('Select a Buyer to view Categories')).toBeVisible({ timeout: 20_000 });
       await page.getByRole('button', { name: 'Select Buyer' }).click();
       const buyers = page.getByRole('dialog', { name: 'Select Buyer' });

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { platformAdmin } from './platform-api.ts';
-import { DEMO_USERS, signIn } from './sign-in.ts';
+import { DEMO_USERS, signInAt } from './sign-in.ts';
 
 const CONTEXT = 'organization=demo-org&tenantName=demo-sandbox';
 
@@ -26,8 +26,7 @@ test.describe('Marketplace explorer: CSV export', () => {
     // More than one page of 100, so the file proves every page was read.
     expect(all.Meta.TotalCount).toBeGreaterThan(100);
 
-    await signIn(page, DEMO_USERS.owner);
-    await page.goto(`/admin/products?${CONTEXT}`);
+    await signInAt(page, DEMO_USERS.owner, `/admin/products?${CONTEXT}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible();
     await expect(
       page

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
 import { platformAdmin } from './platform-api.ts';
-import { DEMO_USERS, signIn } from './sign-in.ts';
+import { DEMO_USERS, signInAt } from './sign-in.ts';
 
 const CONTEXT = 'organization=demo-org&tenantName=demo-sandbox';
 
@@ -28,8 +28,7 @@ test.describe('Marketplace explorer: filters follow the field type', () => {
     expect(inactive.Meta.TotalCount).toBeLessThan(all.Meta.TotalCount);
 
     await page.setViewportSize({ width: 1440, height: 900 });
-    await signIn(page, DEMO_USERS.owner);
-    await page.goto(`/admin/products?${CONTEXT}`);
+    await signInAt(page, DEMO_USERS.owner, `/admin/products?${CONTEXT}`);
     await expect(page.getByText(countText(all.Meta.TotalCount), { exact: true })).toBeVisible();
 
     // Active is a yes/no field: 'is' / 'is not' and a yes/no choice, no free text.

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_USERS, signIn } from './sign-in.ts';
+import { DEMO_USERS, signInAt } from './sign-in.ts';
 import { columnTexts, explorerRows } from './list-cells.ts';
 
 const CONTEXT = 'organization=demo-org&tenantName=demo-sandbox';
@@ -11,8 +11,7 @@ test.describe('Marketplace explorer: the platform refuses a save', () => {
   test('its messages show beside the field they name and in the summary, and go when it is edited', async ({
     page,
   }) => {
-    await signIn(page, DEMO_USERS.owner);
-    await page.goto(`/admin/products?${CONTEXT}`);
+    await signInAt(page, DEMO_USERS.owner, `/admin/products?${CONTEXT}`);
     await expect(explorerRows(page).first()).toBeVisible();
     const existingId = (await columnTexts(page, 'ID'))[0] ?? '';
     expect(existingId).not.toBe('');

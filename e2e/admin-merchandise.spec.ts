@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
 import { platformAdmin } from './platform-api.ts';
-import { DEMO_USERS, signIn } from './sign-in.ts';
+import { DEMO_USERS, signInAt } from './sign-in.ts';
 
 const CONTEXT = 'organization=demo-org&tenantName=demo-sandbox';
 
@@ -44,8 +44,7 @@ test.describe('Marketplace explorer: products as merchandise', () => {
     page.on('request', (sent) => {
       if (new URL(sent.url()).pathname.endsWith('/v1/priceschedules')) priceCalls.push(sent.url());
     });
-    await signIn(page, DEMO_USERS.owner);
-    await page.goto(`/admin/products?${CONTEXT}`);
+    await signInAt(page, DEMO_USERS.owner, `/admin/products?${CONTEXT}`);
     const table = page.getByRole('main').getByRole('table');
     await expect(table.getByRole('columnheader', { name: 'Price' })).toBeVisible();
     await expect(table.getByRole('columnheader', { name: 'Inventory' })).toBeVisible();
@@ -91,8 +90,7 @@ test.describe('Marketplace explorer: products as merchandise', () => {
     const schedule = (await list<Schedule>(`/priceschedules?ID=${product.DefaultPriceScheduleID}`)).Items[0];
     const breaks = [...(schedule?.PriceBreaks ?? [])].sort((a, b) => a.Quantity - b.Quantity);
 
-    await signIn(page, DEMO_USERS.owner);
-    await page.goto(`/admin/products/${encodeURIComponent(product.ID)}?${CONTEXT}`);
+    await signInAt(page, DEMO_USERS.owner, `/admin/products/${encodeURIComponent(product.ID)}?${CONTEXT}`);
     const summary = page.getByRole('region', { name: 'Merchandise' });
     await expect(summary).toBeVisible();
     await expect(summary.getByRole('img', { name: product.Name })).toBeVisible();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_USERS, signIn } from './sign-in.ts';
+import { DEMO_USERS, signInAt } from './sign-in.ts';
 
 const CONTEXT = 'organization=demo-org&tenantName=demo-sandbox';
 
@@ -8,8 +8,7 @@ test.describe.configure({ timeout: 90_000 });
 
 test.describe('Marketplace explorer: unsaved changes', () => {
   test('leaving a changed form asks first; staying keeps the typed text, leaving discards it', async ({ page }) => {
-    await signIn(page, DEMO_USERS.owner);
-    await page.goto(`/admin/products?${CONTEXT}`);
+    await signInAt(page, DEMO_USERS.owner, `/admin/products?${CONTEXT}`);
     const firstRow = page
       .getByRole('main')
       .getByRole('row', { name: /^Open / })

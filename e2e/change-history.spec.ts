@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
 import { platformAdminWrite } from './platform-api.ts';
-import { DEMO_USERS, signIn } from './sign-in.ts';
+import { DEMO_USERS, signInAt } from './sign-in.ts';
 
 // Change history (issue 23) against the real server: a write through the platform shows on the item's History tab
 // with old -> new, a buyer's order submit shows on the Activity page filtered by that buyer, a deleted promotion is
@@ -53,8 +53,7 @@ test('a changed price break shows on the price schedule History tab as old -> ne
   await send('POST', '/priceschedules', { ID: id, Name: 'History journey', PriceBreaks: [{ Quantity: 1, Price: 10 }] });
   await send('PATCH', `/priceschedules/${id}`, { PriceBreaks: [{ Quantity: 1, Price: 12.5 }] });
 
-  await signIn(page, DEMO_USERS.owner);
-  await page.goto(at(`/admin/price-schedules/${id}`));
+  await signInAt(page, DEMO_USERS.owner, at(`/admin/price-schedules/${id}`));
   await page
     .getByRole('navigation', { name: 'Price Schedule sections' })
     .getByRole('link', { name: 'History' })
@@ -81,8 +80,7 @@ test('the Activity page filtered by a buyer user shows the order they submitted'
   await buyer('POST', `/orders/Outgoing/${order.ID}/lineitems`, { ProductID: productId, Quantity: 1 });
   await buyer('POST', `/orders/Outgoing/${order.ID}/submit`);
 
-  await signIn(page, DEMO_USERS.owner);
-  await page.goto(at('/admin'));
+  await signInAt(page, DEMO_USERS.owner, at('/admin'));
   await page.getByRole('navigation', { name: 'Marketplace resources' }).getByRole('link', { name: 'Activity' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
   await page.getByRole('textbox', { name: 'User ID' }).fill(me.ID);
@@ -117,8 +115,7 @@ test('a deleted promotion is recreated from its history', async ({ page, baseURL
     ValueExpression: '5',
   });
 
-  await signIn(page, DEMO_USERS.owner);
-  await page.goto(at(`/admin/promotions/${id}`));
+  await signInAt(page, DEMO_USERS.owner, at(`/admin/promotions/${id}`));
   await page.getByRole('button', { name: 'Delete', exact: true }).click();
   await page
     .getByRole('alertdialog', { name: 'Are you sure?' })
@@ -142,8 +139,7 @@ test('a deleted promotion is recreated from its history', async ({ page, baseURL
 });
 
 test('a viewer without the grant has no Activity page', async ({ page }) => {
-  await signIn(page, DEMO_USERS.viewer);
-  await page.goto(at('/admin'));
+  await signInAt(page, DEMO_USERS.viewer, at('/admin'));
   const sidebar = page.getByRole('navigation', { name: 'Marketplace resources' });
   await expect(sidebar.getByRole('link', { name: 'Admin Users' }).or(sidebar.getByText('Admin Users'))).toBeVisible();
   await expect(sidebar.getByRole('link', { name: 'Activity' })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_USERS, signIn } from './sign-in.ts';
+import { DEMO_USERS, signInAt } from './sign-in.ts';
 
 const CONTEXT = { organization: 'demo-org', tenantName: 'demo-sandbox' };
 
@@ -9,8 +9,7 @@ test.describe('Console: an operation the token in use cannot call', () => {
   test('a deep link to Products.Create while impersonating a buyer keeps Send disabled and says why', async ({
     page,
   }) => {
-    await signIn(page, DEMO_USERS.developer);
-    await page.goto(`/console?${new URLSearchParams(CONTEXT).toString()}`);
+    await signInAt(page, DEMO_USERS.developer, `/console?${new URLSearchParams(CONTEXT).toString()}`);
     const panel = page.getByRole('region', { name: 'Impersonation' });
     await panel.getByRole('button', { name: 'Select context' }).click();
     const picker = page.getByRole('dialog', { name: 'Select context' });

@@ -1,5 +1,5 @@
 import { expect, test, type Locator } from '@playwright/test';
-import { DEMO_USERS, signIn } from './sign-in.ts';
+import { DEMO_USERS, signIn, signInAt } from './sign-in.ts';
 
 // One date and time format across the portal (issue 20): day, short month, year, time and the zone, in UTC, with the
 // user's own time on hover. The browser runs in New York so the two differ; the expected text is worked out here
@@ -61,8 +61,7 @@ const MONTH = (short: string) => (short === 'Sep' ? 'Sept?' : short);
 
 test.describe('dates and times', () => {
   test("the console's token expiry reads in UTC, with New York time on hover", async ({ page }) => {
-    await signIn(page, DEMO_USERS.owner);
-    await page.goto(`/console?${CONTEXT}&operationId=Me.Get`);
+    await signInAt(page, DEMO_USERS.owner, `/console?${CONTEXT}&operationId=Me.Get`);
     await expect(page.getByRole('heading', { level: 1, name: 'API console' })).toBeVisible();
     await page.getByRole('button', { name: 'Connection and token' }).click();
     const request = page.getByRole('region', { name: 'Request', exact: true });
@@ -84,8 +83,7 @@ test.describe('dates and times', () => {
   });
 
   test('an explorer list shows a date column as the day in UTC, with New York time on hover', async ({ page }) => {
-    await signIn(page, DEMO_USERS.owner);
-    await page.goto(`/admin/orders/incoming?${CONTEXT}`);
+    await signInAt(page, DEMO_USERS.owner, `/admin/orders/incoming?${CONTEXT}`);
     const table = page.getByRole('table');
     await expect(table.getByRole('columnheader', { name: /Date Submitted/ })).toBeVisible();
     const first = table.locator('td time').first();

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { platformAdmin, platformAdminWrite } from './platform-api.ts';
-import { DEMO_USERS, signIn } from './sign-in.ts';
+import { DEMO_USERS, signInAt } from './sign-in.ts';
 import { seriousViolations } from './axe.ts';
 
 const CONTEXT = 'organization=demo-org&tenantName=demo-sandbox';
@@ -36,8 +36,7 @@ test.describe('Expression builder', () => {
       LineItemLevel: false,
     });
     try {
-      await signIn(page, DEMO_USERS.owner);
-      await page.goto(`/admin/promotions/${id}?${CONTEXT}`);
+      await signInAt(page, DEMO_USERS.owner, `/admin/promotions/${id}?${CONTEXT}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Expression journey' })).toBeVisible();
 
       // The existing expressions open as trees.
@@ -164,8 +163,7 @@ test.describe('Expression builder', () => {
       RuleExpression: 'order.Total > 1000',
     });
     try {
-      await signIn(page, DEMO_USERS.owner);
-      await page.goto(`/admin/buyers/${buyerId}/approval-rules/${id}?${CONTEXT}`);
+      await signInAt(page, DEMO_USERS.owner, `/admin/buyers/${buyerId}/approval-rules/${id}?${CONTEXT}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Expression journey rule' })).toBeVisible();
       await page.getByRole('button', { name: 'Expression Builder for Rule Expression' }).click();
       const builder = builderOf(page, 'Approval Rule Expression Builder');
@@ -205,8 +203,7 @@ test.describe('Expression builder', () => {
     const products = await get<{ ID: string; Name: string }>('/products?pageSize=1&sortBy=Name');
     const product = products.Items[0];
     if (!product) throw new Error('the demo marketplace has no product');
-    await signIn(page, DEMO_USERS.owner);
-    await page.goto(`/admin/promotions/save10?${CONTEXT}`);
+    await signInAt(page, DEMO_USERS.owner, `/admin/promotions/save10?${CONTEXT}`);
     await page.getByRole('button', { name: 'Expression Builder for Eligible Expression' }).click();
     const builder = builderOf(page, 'Promotion Expression Builder');
     await builder.getByRole('combobox', { name: 'Recipe' }).selectOption({ label: '$X off product Y' });
@@ -266,8 +263,7 @@ test.describe('Expression builder', () => {
       Active: true,
     });
     try {
-      await signIn(page, DEMO_USERS.owner);
-      await page.goto(`/admin/promotions/${id}?${CONTEXT}`);
+      await signInAt(page, DEMO_USERS.owner, `/admin/promotions/${id}?${CONTEXT}`);
       await expect(page.getByRole('heading', { level: 1, name: 'Expression preview journey' })).toBeVisible();
       await page.getByRole('button', { name: 'Expression Builder for Eligible Expression' }).click();
       const builder = builderOf(page, 'Promotion Expression Builder');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_USERS, signIn } from './sign-in.ts';
+import { DEMO_USERS, signIn, signInAt } from './sign-in.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 
 test.describe('portal frame', () => {
@@ -17,8 +17,7 @@ test.describe('portal frame', () => {
   });
 
   test('deep links load through the history fallback and keep the tenant query', async ({ page }) => {
-    await signIn(page, DEMO_USERS.owner);
-    await page.goto('/roles?organization=demo-org&tenantName=demo-sandbox&other=1');
+    await signInAt(page, DEMO_USERS.owner, '/roles?organization=demo-org&tenantName=demo-sandbox&other=1');
     await expect(page.getByRole('heading', { name: 'Roles' })).toBeVisible();
     await page.getByRole('navigation', { name: 'Primary' }).getByRole('link', { name: 'Home' }).click();
     await expect(page).toHaveURL(/\/\?organization=demo-org&tenantName=demo-sandbox$/);

@@ -1,11 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_USERS, signIn } from './sign-in.ts';
+import { DEMO_USERS, signInAt } from './sign-in.ts';
 
 const STOREFRONT_CLIENT = 'demo-sandbox-storefront';
 
 async function openConsole(page: Page, email: string): Promise<void> {
-  await signIn(page, email);
-  await page.goto(
+  await signInAt(
+    page,
+    email,
     `/console?${new URLSearchParams({ organization: 'demo-org', tenantName: 'demo-sandbox' }).toString()}`,
   );
   await expect(page.getByRole('heading', { level: 1, name: 'API console' })).toBeVisible();

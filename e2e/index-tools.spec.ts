@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_USERS, signIn } from './sign-in.ts';
+import { DEMO_USERS, signInAt } from './sign-in.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 
 const CONTEXT = 'organization=demo-org&tenantName=demo-sandbox';
@@ -21,8 +21,7 @@ function watchForCspViolations(page: Page): string[] {
 }
 
 async function openIndexTools(page: Page, email: string): Promise<void> {
-  await signIn(page, email);
-  await page.goto(`/self-service/index-tools?${CONTEXT}`);
+  await signInAt(page, email, `/self-service/index-tools?${CONTEXT}`);
   await expect(page.getByRole('heading', { level: 2, name: 'Index tools' })).toBeVisible();
 }
 
@@ -129,8 +128,7 @@ test.describe('index tools', () => {
   });
 
   test('the old /indexing address lands on Index tools with the query kept', async ({ page }) => {
-    await signIn(page, DEMO_USERS.owner);
-    await page.goto(`/indexing?${CONTEXT}&from=bookmark`);
+    await signInAt(page, DEMO_USERS.owner, `/indexing?${CONTEXT}&from=bookmark`);
     await expect(page.getByRole('heading', { level: 2, name: 'Index tools' })).toBeVisible();
     await expect(page).toHaveURL(`/self-service/index-tools?${CONTEXT}&from=bookmark`);
   });

@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectNoSeriousViolations } from './axe.ts';
-import { DEMO_USERS, signIn } from './sign-in.ts';
+import { DEMO_USERS, signIn, signInAt } from './sign-in.ts';
 
 // Issue 20, Layout: what a first-time user saw at 1440 px and at 390 px, each as a journey.
 
@@ -86,8 +86,7 @@ test.describe('layout: the console and self-service have one left menu', () => {
 
   test('at 1440 px self-service shows only its tools menu beside the tool', async ({ page }) => {
     await page.setViewportSize(DESKTOP);
-    await signIn(page, DEMO_USERS.owner);
-    await page.goto(`/self-service/subscriptions?${CONTEXT}`);
+    await signInAt(page, DEMO_USERS.owner, `/self-service/subscriptions?${CONTEXT}`);
     await expect(page.getByRole('heading', { level: 2, name: 'Subscription tools' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Marketplace resources' })).toHaveCount(0);
     const tools = await box(page.getByRole('navigation', { name: 'Self-service tools' }));
@@ -167,8 +166,7 @@ test.describe('layout: save is in reach and a refusal takes focus', () => {
 
   test('a refused save moves focus to the error summary, in the explorer and in the console', async ({ page }) => {
     await page.setViewportSize(DESKTOP);
-    await signIn(page, DEMO_USERS.owner);
-    await page.goto(`/admin/products/new?${CONTEXT}`);
+    await signInAt(page, DEMO_USERS.owner, `/admin/products/new?${CONTEXT}`);
     await expect(page.getByRole('heading', { level: 1, name: 'New Product' })).toBeVisible();
     // The platform refuses the ID's characters (a 400 naming the field).
     await page.getByRole('textbox', { name: /^ID/ }).fill('not an id!');
@@ -267,8 +265,7 @@ test.describe('layout: the frame and cut-off text', () => {
   test("a subscription run's result is readable on a phone", async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize(DESKTOP);
-    await signIn(page, DEMO_USERS.owner);
-    await page.goto(`/self-service/subscriptions?${CONTEXT}`);
+    await signInAt(page, DEMO_USERS.owner, `/self-service/subscriptions?${CONTEXT}`);
     const process = page.getByRole('button', { name: 'Process subscriptions' });
     await page.getByText("I'm not a robot").click();
     await expect(process).toBeEnabled({ timeout: 30_000 });

@@ -1,13 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_USERS, signIn } from './sign-in.ts';
+import { DEMO_USERS, signInAt } from './sign-in.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 
 const VIEW_ONLY =
   'You are only permitted to view application roles. Contact one of your Organization administrators for change requests.';
 
 async function openRoles(page: Page, email: string): Promise<void> {
-  await signIn(page, email);
-  await page.goto('/roles?organization=demo-org&tenantName=demo-sandbox');
+  await signInAt(page, email, '/roles?organization=demo-org&tenantName=demo-sandbox');
   await expect(page.getByRole('heading', { level: 1, name: 'Roles' })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Role groups' })).toBeVisible();
 }

@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expectNoSeriousViolations } from './axe.ts';
-import { DEMO_USERS, signIn } from './sign-in.ts';
+import { DEMO_USERS, signIn, signInAt } from './sign-in.ts';
 
 const STAGING = { organization: 'demo-org', tenantName: 'demo-staging' };
 const UNAUTHORIZED =
@@ -199,8 +199,7 @@ test.describe('staging restore', () => {
   });
 
   test('a Sandbox marketplace has no staging restore entry', async ({ page }) => {
-    await signIn(page, DEMO_USERS.owner);
-    await page.goto('/self-service/index-tools?organization=demo-org&tenantName=demo-sandbox');
+    await signInAt(page, DEMO_USERS.owner, '/self-service/index-tools?organization=demo-org&tenantName=demo-sandbox');
     const menu = page.getByRole('navigation', { name: 'Self-service tools' });
     await expect(menu.getByRole('link', { name: 'Index tools' })).toBeVisible();
     await expect(menu.getByRole('link', { name: /Staging restore/ })).toHaveCount(0);

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { platformAdminWrite } from './platform-api.ts';
 import { expectNoSeriousViolations } from './axe.ts';
-import { DEMO_USERS, signIn } from './sign-in.ts';
+import { DEMO_USERS, signInAt } from './sign-in.ts';
 
 const CONTEXT = 'organization=demo-org&tenantName=demo-sandbox';
 const UNAUTHORIZED =
@@ -9,8 +9,7 @@ const UNAUTHORIZED =
 const REMAINING = /^You have (\d+) jobs? remaining this hour\.$/;
 
 async function openSubscriptions(page: Page, email: string): Promise<void> {
-  await signIn(page, email);
-  await page.goto(`/self-service/subscriptions?${CONTEXT}`);
+  await signInAt(page, email, `/self-service/subscriptions?${CONTEXT}`);
   await expect(page.getByRole('heading', { level: 2, name: 'Subscription tools' })).toBeVisible();
 }
 

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { platformAdmin } from './platform-api.ts';
 import { expectNoSeriousViolations } from './axe.ts';
-import { DEMO_USERS, signIn } from './sign-in.ts';
+import { DEMO_USERS, signIn, signInAt } from './sign-in.ts';
 
 const CONTEXT = 'organization=demo-org&tenantName=demo-sandbox';
 const UNAUTHORIZED =
@@ -178,8 +178,7 @@ test.describe('sync tools without SyncAdmin', () => {
   });
 
   test('a viewer without SyncAdmin is told so on the received deliveries page, and sees none', async ({ page }) => {
-    await signIn(page, DEMO_USERS.viewer);
-    await page.goto(`/self-service/received-deliveries?${CONTEXT}`);
+    await signInAt(page, DEMO_USERS.viewer, `/self-service/received-deliveries?${CONTEXT}`);
     await expect(page.getByRole('heading', { level: 2, name: 'Received deliveries' })).toBeVisible();
     await expect(
       page.getByText('You are not authorized to view the deliveries the receiver got.', { exact: false }),

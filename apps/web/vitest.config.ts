@@ -13,5 +13,7 @@ export default defineProject({
     environment: 'happy-dom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
+    // Guards against a hang: the default 5 s cut off a keyboard test while the whole suite shared two cores.
+    testTimeout: 15_000,
   },
 });

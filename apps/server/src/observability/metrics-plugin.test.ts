@@ -5,6 +5,8 @@ import { labelValues, sampleValue } from '../testing/prometheus-text.ts';
 import { METRICS_TEST_TOKEN, useMetricsApp } from '../testing/metrics-app.ts';
 import { testConfig } from '../testing/test-database.ts';
 
+// own-module-graph: the metrics are process-wide; a file before this one in the same graph would leave its own requests
+// in them.
 const metrics = useMetricsApp();
 const token = METRICS_TEST_TOKEN;
 const scrape = () => metrics.scrape();

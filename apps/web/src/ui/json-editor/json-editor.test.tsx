@@ -8,6 +8,8 @@ import { JsonEditor } from './json-editor';
 import { jsonDiagnostics } from './json-lint';
 import { JsonEditor as LazyJsonEditor } from './index';
 
+// own-module-graph: the lazy editor's first load is under test, so no other file may have loaded it before.
+
 afterEach(cleanup);
 
 function renderEditor(props: Partial<Parameters<typeof JsonEditor>[0]> = {}) {
