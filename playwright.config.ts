@@ -6,8 +6,8 @@ export default defineConfig({
   testDir: 'e2e',
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: true,
-  // One worker: on this 2-core machine two browsers beside the server ran the same journeys slower in all (18
-  // journeys: 3.7 min with one, 4.4 min with two), each one waiting on the other for the processor.
+  // One worker: on this 2-core machine two browsers beside the server ran the same journeys slower in all (24
+  // journeys: 3.0 min with one, 3.3 min with two), each one waiting on the other for the processor.
   workers: 1,
   retries: 0,
   forbidOnly: !!process.env.CI,

@@ -18,23 +18,19 @@ function testFiles(folder: string): string[] {
 }
 
 /**
- * A workspace's tests as two projects from its own vitest.config.ts (`config`): most files share one module graph (and page
- * environment) per worker, `isolate: false`; the few that need their own (above) keep it. Loading the server's
+ * A workspace's tests as two projects from its own vitest config (its root and name): most files share one module
+ * graph (and page environment) per worker, `isolate: false`; the few that need their own (above) keep it. Loading the server's
  * modules or Chakra, React and happy-dom again for each of some 150 files was most of the time on a 2-core machine:
  * web 260 s of wall clock isolated against 60 s shared, server 507 s against 306 s.
  */
-export function workspaceProjects(
-  workspace: string,
-  config: UserWorkspaceConfig,
-  name: string,
-): TestProjectInlineConfiguration[] {
-  const root = path.resolve(import.meta.dirname, workspace);
+export function workspaceProjects(config: UserWorkspaceConfig): TestProjectInlineConfiguration[] {
+  const { root = '.', name = '' } = config.test ?? {};
   const ownModules = testFiles(path.join(root, 'src'))
     .filter((file) => NEEDS_OWN_MODULES.test(fs.readFileSync(file, 'utf8')))
     .map((file) => path.relative(root, file));
   // Spread, not `extends`: extending would add these include lists to the workspace's own instead of replacing it.
   return [
-    { ...config, test: { ...config.test, name, include: ownModules } },
+    { ...config, test: { ...config.test, include: ownModules } },
     {
       ...config,
       test: {

@@ -39,9 +39,8 @@ const keptSessions = new Map<string, KeptSession>();
 export async function signIn(page: Page, email: string, context: SignInContext = {}): Promise<void> {
   const { organization = 'demo-org', tenantName = 'demo-sandbox' } = context;
   const home = `/?${new URLSearchParams({ organization, tenantName }).toString()}`;
-  await openSignedIn(page, email, { organization, tenantName }, home, (signedIn) =>
-    signedIn.getByRole('heading', { level: 1, name: /^Welcome, / }),
-  );
+  const welcome = page.getByRole('heading', { level: 1, name: /^Welcome, / });
+  await openSignedIn(page, email, { organization, tenantName }, home, welcome);
 }
 
 /**
@@ -56,7 +55,7 @@ export async function signInAt(page: Page, email: string, url: string): Promise<
     tenantName: query.get('tenantName') ?? 'demo-sandbox',
   };
   // The portal's top bar: shown once the session and the marketplace are loaded, on every page of the portal.
-  await openSignedIn(page, email, context, url, (signedIn) => signedIn.getByRole('banner'));
+  await openSignedIn(page, email, context, url, page.getByRole('banner'));
 }
 
 async function openSignedIn(
@@ -64,11 +63,10 @@ async function openSignedIn(
   email: string,
   { organization, tenantName }: Required<SignInContext>,
   url: string,
-  signedInMark: (page: Page) => Locator,
+  signedIn: Locator,
 ): Promise<void> {
   const key = `${email}|${organization}|${tenantName}`;
   const kept = keptSessions.get(key);
-  const signedIn = signedInMark(page);
   const emailBox = page.getByLabel('Email');
   if (kept && Date.now() - kept.keptAt < REUSE_FOR_MS) {
     // Session storage belongs to the origin: a page of it (the colour-mode script, the lightest there is) is open
