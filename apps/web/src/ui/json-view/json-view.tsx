@@ -1,15 +1,24 @@
-import { Box, chakra } from '@chakra-ui/react';
+import { Box } from '@chakra-ui/react';
 import { useMemo } from 'react';
 import { jsonTokens, type JsonTokenKind } from './json-tokens';
 
 // Chakra's `.fg` tokens keep text contrast in light and dark mode.
-const TOKEN_COLORS: Record<JsonTokenKind, string | undefined> = {
+const TOKEN_COLORS: Record<Exclude<JsonTokenKind, 'plain'>, string> = {
   key: 'blue.fg',
   string: 'green.fg',
   number: 'orange.fg',
   literal: 'purple.fg',
-  plain: undefined,
 };
+/** The block's styles colour its tokens by class: a plain span per token, not a styled component each. */
+const TOKEN_STYLES = Object.fromEntries(
+  Object.entries(TOKEN_COLORS).map(([kind, color]) => [`& .json-${kind}`, { color }]),
+);
+/**
+ * Tokens coloured at most; the rest of a longer value shows as plain text. A sync batch or a long list response
+ * has tens of thousands of tokens: an element each made the page slow to show and to scroll (and an accessibility
+ * audit of it took over 10 s), while the start of a value is where a reader looks.
+ */
+export const MAX_COLOURED_TOKENS = 1000;
 
 /** A value as the view shows it and a copy gives it: text as it is, anything else as indented JSON. */
 export function jsonText(value: unknown): string {
@@ -27,6 +36,11 @@ export interface JsonViewProps {
 export function JsonView({ value, label }: JsonViewProps) {
   const text = jsonText(value);
   const tokens = useMemo(() => jsonTokens(text), [text]);
+  const coloured = tokens.slice(0, MAX_COLOURED_TOKENS);
+  const rest = tokens
+    .slice(MAX_COLOURED_TOKENS)
+    .map((token) => token.text)
+    .join('');
   return (
     // Focusable so keyboard users can scroll a long body (axe: scrollable-region-focusable).
     <Box
@@ -45,16 +59,18 @@ export function JsonView({ value, label }: JsonViewProps) {
       whiteSpace="pre-wrap"
       overflowWrap="anywhere"
       _focusVisible={{ outline: '2px solid', outlineColor: 'colorPalette.focusRing' }}
+      css={TOKEN_STYLES}
     >
-      {tokens.map((token, index) =>
+      {coloured.map((token, index) =>
         token.kind === 'plain' ? (
           token.text
         ) : (
-          <chakra.span key={index} color={TOKEN_COLORS[token.kind]}>
+          <span key={index} className={`json-${token.kind}`}>
             {token.text}
-          </chakra.span>
+          </span>
         ),
       )}
+      {rest}
     </Box>
   );
 }
