@@ -4,6 +4,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { prepareNewDataDir } from './pglite-cluster.ts';
 
 /** The Drizzle handle every part uses; the same type whichever driver is underneath. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -36,6 +37,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 
 async function openPglite(dataDir: string): Promise<Database> {
   await fs.mkdir(dataDir, { recursive: true });
+  await prepareNewDataDir(dataDir);
   const client = await PGlite.create(dataDir);
   // The two drivers' HKTs differ only in result typing; every part uses the shared PgDatabase API.
   const db = drizzlePglite(client) as unknown as Db;
