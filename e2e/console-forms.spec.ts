@@ -1,13 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_USERS, signIn } from './sign-in.ts';
+import { DEMO_USERS, signInAt } from './sign-in.ts';
 
 // Journeys through the generated request body form: lists (a role checklist, a free list of custom roles) and
 // switching between the form and JSON without losing what was typed.
 
 async function openConsole(page: Page, operationId: string): Promise<void> {
-  await signIn(page, DEMO_USERS.owner);
   const query = new URLSearchParams({ organization: 'demo-org', tenantName: 'demo-sandbox', operationId });
-  await page.goto(`/console?${query.toString()}`);
+  await signInAt(page, DEMO_USERS.owner, `/console?${query.toString()}`);
   await expect(page.getByText(`${operationId} · /`)).toBeVisible();
 }
 

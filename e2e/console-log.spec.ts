@@ -1,14 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_USERS, signIn } from './sign-in.ts';
+import { DEMO_USERS, signInAt } from './sign-in.ts';
 import { expectNoSeriousViolations } from './axe.ts';
 
 // Journeys around the request log: load a logged request back into the form, change it, send it again; and a
 // console link naming something the API description lacks.
 
 async function openConsole(page: Page, operationId: string): Promise<void> {
-  await signIn(page, DEMO_USERS.owner);
   const query = new URLSearchParams({ organization: 'demo-org', tenantName: 'demo-sandbox', operationId });
-  await page.goto(`/console?${query.toString()}`);
+  await signInAt(page, DEMO_USERS.owner, `/console?${query.toString()}`);
   await expect(page.getByRole('heading', { level: 1, name: 'API console' })).toBeVisible();
 }
 

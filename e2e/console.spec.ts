@@ -1,10 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_USERS, signIn } from './sign-in.ts';
+import { DEMO_USERS, signInAt } from './sign-in.ts';
 
 async function openConsole(page: Page, email: string, operationId: string): Promise<void> {
-  await signIn(page, email);
   const query = new URLSearchParams({ organization: 'demo-org', tenantName: 'demo-sandbox', operationId });
-  await page.goto(`/console?${query.toString()}`);
+  await signInAt(page, email, `/console?${query.toString()}`);
   await expect(page.getByRole('heading', { level: 1, name: 'API console' })).toBeVisible();
   await expect(page.getByText(`${operationId} · /`)).toBeVisible();
 }

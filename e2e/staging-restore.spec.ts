@@ -3,7 +3,7 @@ import { createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expectNoSeriousViolations } from './axe.ts';
-import { DEMO_USERS, signIn, signInAt } from './sign-in.ts';
+import { DEMO_USERS, signInAt } from './sign-in.ts';
 
 const STAGING = { organization: 'demo-org', tenantName: 'demo-staging' };
 const UNAUTHORIZED =
@@ -46,8 +46,7 @@ async function startReceiver(): Promise<{
 }
 
 async function openStagingRestore(page: Page, email: string): Promise<void> {
-  await signIn(page, email, STAGING);
-  await page.goto(`/self-service/staging-restore?${new URLSearchParams(STAGING).toString()}`);
+  await signInAt(page, email, `/self-service/staging-restore?${new URLSearchParams(STAGING).toString()}`);
   await expect(page.getByRole('heading', { level: 2, name: 'Post-Restore Webhook' })).toBeVisible();
 }
 
