@@ -17,10 +17,13 @@ function stage(title, command, args, env = {}) {
   console.log(`\n=== ${title} ===`);
   const started = Date.now();
   const result = spawnSync(command, args, { stdio: 'inherit', cwd: root, env: { ...process.env, ...env } });
-  console.log(
-    `--- ${title}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-  );
+  console.log(stageEnd(title, result.status === 0, started));
   return result.status === 0;
+}
+
+/** A stage's last line: its outcome and how long it took. */
+function stageEnd(title, ok, started) {
+  return `--- ${title}: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`;
 }
 
 /**
@@ -40,10 +43,7 @@ async function parallelStages(stages) {
       child.stderr.on('data', (chunk) => (output += chunk));
       const status = await new Promise((resolve) => child.on('close', resolve));
       ok &&= status === 0;
-      const seconds = ((Date.now() - started) / 1000).toFixed(1);
-      process.stdout.write(
-        `\n=== ${title} ===\n${output}--- ${title}: ${status === 0 ? 'ok' : 'FAILED'} in ${seconds} s\n`,
-      );
+      process.stdout.write(`\n=== ${title} ===\n${output}${stageEnd(title, status === 0, started)}\n`);
     }
   };
   await Promise.all(Array.from({ length: Math.max(1, os.availableParallelism()) }, lane));
@@ -94,9 +94,7 @@ const staticChecks = [
 ];
 const staticStarted = Date.now();
 const staticOk = await parallelStages(staticChecks);
-console.log(
-  `--- Static checks: ${staticOk ? 'ok' : 'FAILED'} in ${((Date.now() - staticStarted) / 1000).toFixed(1)} s`,
-);
+console.log(stageEnd('Static checks', staticOk, staticStarted));
 if (!staticOk) finish(false);
 
 // Before the unit stage: the home page's budget test (apps/web/src/app/home-budget.test.ts) reads the built app.

@@ -35,12 +35,11 @@ export interface JsonViewProps {
 /** Read-only JSON with coloured keys and values, in a scroll box that keyboard users can focus. */
 export function JsonView({ value, label }: JsonViewProps) {
   const text = jsonText(value);
-  const tokens = useMemo(() => jsonTokens(text), [text]);
-  const coloured = tokens.slice(0, MAX_COLOURED_TOKENS);
-  const rest = tokens
-    .slice(MAX_COLOURED_TOKENS)
-    .map((token) => token.text)
-    .join('');
+  const { coloured, rest } = useMemo(() => {
+    const tokens = jsonTokens(text);
+    const uncoloured = tokens.slice(MAX_COLOURED_TOKENS).map((token) => token.text);
+    return { coloured: tokens.slice(0, MAX_COLOURED_TOKENS), rest: uncoloured.join('') };
+  }, [text]);
   return (
     // Focusable so keyboard users can scroll a long body (axe: scrollable-region-focusable).
     <Box
