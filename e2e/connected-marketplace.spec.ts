@@ -8,6 +8,7 @@ import {
   remoteAdminToken,
   remoteApiUrl,
   remoteGet,
+  openRemoteLine,
 } from './remote-marketplace.ts';
 import { DEMO_USERS, signIn } from './sign-in.ts';
 
@@ -44,21 +45,24 @@ function marketplaceRow(page: Page, name: string): Locator {
 }
 
 /** Fills the connect form; the values a refusal must keep. */
-async function fillConnectForm(dialog: Locator, name: string, secret: string): Promise<void> {
+async function fillConnectForm(dialog: Locator, name: string, secret: string, apiUrl: string): Promise<void> {
   await dialog.getByRole('textbox', { name: /^Name/ }).fill(name);
   await dialog.getByRole('combobox', { name: /^Environment/ }).selectOption('Sandbox');
-  await dialog.getByRole('textbox', { name: /^API base URL/ }).fill(remoteApiUrl(remoteUrl()));
+  await dialog.getByRole('textbox', { name: /^API base URL/ }).fill(apiUrl);
   await dialog.getByRole('textbox', { name: /^Client ID/ }).fill(REMOTE_CLIENT_ID);
   await dialog.getByLabel(/^Client secret/).fill(secret);
 }
 
-/** Connects the remote from /marketplaces as the signed-in owner: first with a wrong secret, then the right one. */
-async function connectRemote(page: Page, name: string): Promise<void> {
+/**
+ * Connects the remote (at `apiUrl`, its own address by default) from /marketplaces as the signed-in owner: first
+ * with a wrong secret, then the right one.
+ */
+async function connectRemote(page: Page, name: string, apiUrl = remoteApiUrl(remoteUrl())): Promise<void> {
   await openMarketplaces(page);
   await page.getByRole('button', { name: 'Connect a marketplace' }).click();
   const dialog = page.getByRole('dialog', { name: 'Connect a marketplace' });
   await expect(dialog).toBeVisible();
-  await fillConnectForm(dialog, name, 'Not-The-Secret-1');
+  await fillConnectForm(dialog, name, 'Not-The-Secret-1', apiUrl);
   await dialog.getByRole('button', { name: 'Connect', exact: true }).click();
 
   // The refusal names the failed step (the address and the platform answered; the client did not sign in) ...
@@ -71,7 +75,7 @@ async function connectRemote(page: Page, name: string): Promise<void> {
   // ... and everything typed stays as it was, the secret to correct included.
   await expect(dialog.getByRole('textbox', { name: /^Name/ })).toHaveValue(name);
   await expect(dialog.getByRole('combobox', { name: /^Environment/ })).toHaveValue('Sandbox');
-  await expect(dialog.getByRole('textbox', { name: /^API base URL/ })).toHaveValue(remoteApiUrl(remoteUrl()));
+  await expect(dialog.getByRole('textbox', { name: /^API base URL/ })).toHaveValue(apiUrl);
   await expect(dialog.getByRole('textbox', { name: /^Client ID/ })).toHaveValue(REMOTE_CLIENT_ID);
 
   await dialog.getByLabel(/^Client secret/).fill(REMOTE_CLIENT_SECRET);
@@ -80,7 +84,7 @@ async function connectRemote(page: Page, name: string): Promise<void> {
   const row = marketplaceRow(page, name);
   await expect(row).toBeVisible();
   await expect(row).toContainText('Connected');
-  await expect(row).toContainText(remoteApiUrl(remoteUrl()));
+  await expect(row).toContainText(apiUrl);
 }
 
 /** Opens the connected marketplace with the tenant switcher; answers its tenant name (the marketplace id). */
@@ -209,6 +213,54 @@ test.describe('Connected marketplace', () => {
       await page.request.delete(`${remote}/platform/v1/products/${productId}`, {
         headers: { authorization: `Bearer ${token}` },
       });
+    }
+  });
+
+  test("a connected marketplace that goes down still opens: the frame, the platform's error, then Try again", async ({
+    page,
+  }) => {
+    const name = uniqueName('Flaky');
+    // The portal reaches this marketplace through a line the journey cuts: the remote itself stays up for the others.
+    const line = await openRemoteLine(remoteUrl());
+    try {
+      await signIn(page, DEMO_USERS.owner);
+      await connectRemote(page, name, remoteApiUrl(line.url));
+      await switchTo(page, name);
+
+      await line.cut();
+      await page.reload();
+      // The tenant opens: the top bar (its switcher included) and, in place of home, what failed and what to do.
+      const unavailable = page.getByRole('main').getByRole('alert');
+      await expect(unavailable.getByRole('heading', { level: 1, name: `${name} could not be reached` })).toBeVisible({
+        timeout: 20_000,
+      });
+      await expect(unavailable).toContainText('Bad Gateway');
+      await expect(unavailable).toContainText('The marketplace could not be reached');
+      await expect(page.getByRole('banner').getByRole('button', { name: 'Switch tenant' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: /^Welcome, / })).toHaveCount(0);
+      await expectNoSeriousViolations(page);
+      await screenshots(page, 'connected-down');
+
+      // The explorer says the same; the Marketplaces page (the portal's own) opens and shows the last error.
+      const query = new URL(page.url()).search;
+      await page.goto(`/admin/products${query}`);
+      await expect(unavailable.getByRole('heading', { name: `${name} could not be reached` })).toBeVisible({
+        timeout: 20_000,
+      });
+      await unavailable.getByRole('link', { name: 'Check the connection on Marketplaces' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Marketplaces' })).toBeVisible({ timeout: 20_000 });
+      await expect(marketplaceRow(page, name)).toContainText('could not be reached');
+
+      // Back up: Try again opens the page that was waiting.
+      await line.restore();
+      await page.goBack();
+      await unavailable.getByRole('button', { name: 'Try again' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Products' })).toBeVisible({ timeout: 30_000 });
+      await expect(page.getByRole('heading', { name: `${name} could not be reached` })).toHaveCount(0);
+
+      await disconnect(page, name);
+    } finally {
+      await line.close();
     }
   });
 

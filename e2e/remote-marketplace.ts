@@ -1,3 +1,5 @@
+import net from 'node:net';
+
 /*
  * The second product instance the connected-marketplace journeys connect to (issue 21): a stand-in for a
  * marketplace elsewhere, reached only over HTTP. global-setup.ts starts it and prepares it here as its own admin
@@ -88,4 +90,50 @@ export async function prepareRemote(remoteUrl: string): Promise<void> {
     ClientID: REMOTE_STOREFRONT_CLIENT,
     SecurityProfileID: 'shopper',
   });
+}
+
+/** A way to the remote that a journey can cut and restore: the remote going down, as seen from the portal. */
+export interface RemoteLine {
+  /** The remote's base URL through this line (its own origin otherwise). */
+  url: string;
+  /** Refuses every connection, and ends the open ones, as a server that went down does. */
+  cut(): Promise<void>;
+  /** Takes connections again, on the same port. */
+  restore(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a TCP line on a free loopback port that passes every connection on to the remote. The portal reached through
+ * it holds keep-alive connections, so cutting the line ends those too.
+ */
+export async function openRemoteLine(remoteUrl: string): Promise<RemoteLine> {
+  const target = new URL(remoteUrl);
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(Number(target.port), target.hostname);
+    for (const socket of [client, upstream]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => socket.destroy());
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  const listen = (port: number) =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(port, '127.0.0.1', () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      for (const socket of sockets) socket.destroy();
+      if (!server.listening) resolve();
+      else server.close(() => resolve());
+    });
+  await listen(0);
+  const { port } = server.address() as net.AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, cut: stop, restore: () => listen(port), close: stop };
 }

@@ -22,13 +22,30 @@ export interface PortalToken {
   token_type: string;
 }
 
-/** The body of `GET /portal-api/session`; `User` is the portal user (`GET /portal-api/me`). */
-export interface PortalSession<User = unknown> {
+/**
+ * Why a connected marketplace's platform could not be reached when the session was loaded: the failure as the portal
+ * service answers any call (a problem-details body, 502 or 504), so the web app shows it with the same texts.
+ */
+export interface PlatformUnavailable {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+}
+
+/**
+ * The body of `GET /portal-api/session`; `User` is the portal user (`GET /portal-api/me`). A connected marketplace
+ * that is down still opens (issue 21): the user and the marketplace come with the platform's failure instead of a
+ * token and a description, so the portal's frame and its own pages work and every page that needs the platform
+ * shows the failure.
+ */
+export type PortalSession<User = unknown> = {
   Me: User;
   Marketplace: MarketplaceInfo;
-  DeveloperToken: PortalToken;
-  Description: PreparedDescriptionRef;
-}
+} & (
+  | { DeveloperToken: PortalToken; Description: PreparedDescriptionRef; PlatformUnavailable?: undefined }
+  | { PlatformUnavailable: PlatformUnavailable; DeveloperToken?: undefined; Description?: undefined }
+);
 
 /**
  * The path of a prepared description, under the portal service.

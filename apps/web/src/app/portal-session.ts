@@ -6,6 +6,9 @@ import { createPortalClient, type PortalUser } from '@/services/portal';
 
 const portal = createPortalClient({ getToken: getIdentityToken });
 
+/** The render gate's query of the session; a retry after the platform was unavailable refetches it. */
+export const PORTAL_SESSION_KEY = ['portal', 'session'] as const;
+
 let early: Promise<PortalSession<PortalUser>> | undefined;
 
 /**
@@ -19,7 +22,9 @@ let early: Promise<PortalSession<PortalUser>> | undefined;
 export function startPortalSession(): void {
   early ??= portal.getSession();
   // Failures are the render gate's to show when it asks; started here, they must not be "unhandled".
-  early.then((session) => loadSessionDescription(session.Description)).catch(() => undefined);
+  early
+    .then((session) => (session.Description ? loadSessionDescription(session.Description) : undefined))
+    .catch(() => undefined);
 }
 
 /**

@@ -1,6 +1,8 @@
 import { Button, Center, Stack, Text, Heading } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
+import type { ApiDescription } from '@/description/api-model';
+import { errorFromResponse } from '@/services/portal-error';
 import { useAuth } from 'react-oidc-context';
 import { decodeTokenRoles } from '@/access/access';
 import type { PreparedDescriptionRef } from '@portal/contracts';
@@ -8,17 +10,31 @@ import { CenteredSpinner } from '@/ui/centered-spinner';
 import { ErrorDescription, errorView, useErrorToast } from '@/ui/notify-error';
 import { useAnalyticsIdentify } from './analytics-tracking';
 import { platformBaseUrl } from './portal/platform-base-url';
-import { loadPortalSession, loadSessionDescription } from './portal-session';
+import { loadPortalSession, loadSessionDescription, PORTAL_SESSION_KEY } from './portal-session';
 import { PortalContextProvider, type PortalContextValue } from './portal/portal-context';
+
+/** What the portal reads of the API while a connected marketplace's platform is unavailable: nothing. */
+const NO_DESCRIPTION: ApiDescription = Object.freeze({
+  title: '',
+  version: '',
+  sections: [],
+  resources: [],
+  operationsById: {},
+  resourcesById: {},
+  resourcesByName: {},
+  schemas: {},
+});
 
 /**
  * Renders nothing of the portal until the user, marketplace, developer token and API description are loaded
  * (spec 1 §1); a failure shows what went wrong with a way to try again. The user, marketplace and token come in one
  * call (`GET /portal-api/session`, started by the boot before the app's code loaded), which also names the
- * marketplace's prepared description: read from IndexedDB on a warm load, else from its immutable URL.
+ * marketplace's prepared description: read from IndexedDB on a warm load, else from its immutable URL. A connected
+ * marketplace whose platform is down still opens: the session then names the platform's failure, which the frame
+ * shows in place of each page that needs the platform.
  */
 export function RenderGate({ children }: { children: ReactNode }) {
-  const session = useQuery({ queryKey: ['portal', 'session'], queryFn: loadPortalSession, staleTime: Infinity });
+  const session = useQuery({ queryKey: PORTAL_SESSION_KEY, queryFn: loadPortalSession, staleTime: Infinity });
   const ref = session.data?.Description;
   const description = useQuery({
     queryKey: ['api-description', ref?.Url ?? ''],
@@ -33,15 +49,29 @@ export function RenderGate({ children }: { children: ReactNode }) {
   const baseUrl = marketplace ? platformBaseUrl(marketplace.CoreApiUrl, window.location.origin, marketplace.Kind) : '';
 
   const value = useMemo((): PortalContextValue | null => {
-    if (!session.data || !description.data) return null;
-    const developerToken = session.data.DeveloperToken.access_token;
+    if (!session.data) return null;
+    const { Me: me, Marketplace: marketplace, DeveloperToken: token, PlatformUnavailable: unavailable } = session.data;
+    if (unavailable) {
+      const platformUnavailable = errorFromResponse(unavailable.status, unavailable);
+      return {
+        me,
+        marketplace,
+        platformBaseUrl: baseUrl,
+        developerToken: '',
+        roles: [],
+        description: NO_DESCRIPTION,
+        platformUnavailable,
+      };
+    }
+    if (!token || !description.data) return null;
     return {
-      me: session.data.Me,
-      marketplace: session.data.Marketplace,
+      me,
+      marketplace,
       platformBaseUrl: baseUrl,
-      developerToken,
-      roles: decodeTokenRoles(developerToken),
+      developerToken: token.access_token,
+      roles: decodeTokenRoles(token.access_token),
       description: description.data,
+      platformUnavailable: null,
     };
   }, [session.data, description.data, baseUrl]);
 

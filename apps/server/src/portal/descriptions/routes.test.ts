@@ -1,6 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { prepareDescription } from '@portal/contracts';
+import { prepareDescription, type PortalSession } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import { decodeJwt } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -95,15 +95,23 @@ describe('GET /portal-api/session', () => {
     expect((await t.call('/marketplace', tokens.owner)).body).toEqual(session.Marketplace);
   });
 
-  it("notes on a connected marketplace's row why its session failed, for the Marketplaces table", async () => {
+  it("opens a connected marketplace that is down with the platform's failure, noted on its row", async () => {
     // Once reached (a success is noted at most once a minute), so only the failure below writes to the row.
     expect((await t.call('/session', tokens.connected)).status).toBe(200);
     remoteEnvFails = true;
     try {
       const { status, body } = await t.call('/session', tokens.connected);
-      expect(status).toBe(502);
-      const detail = (body as { detail: string }).detail;
-      expect(detail).toMatch(/^The marketplace answered 503/);
+      // The tenant still opens: the user and the marketplace, and in place of a token and description the failure
+      // as any call answers it.
+      expect(status).toBe(200);
+      const session = body as PortalSession;
+      expect(session.Me).toMatchObject({ Email: 'owner@org.test' });
+      expect(session.Marketplace).toMatchObject({ Id: connectedId, Kind: 'Connected' });
+      expect(session).not.toHaveProperty('DeveloperToken');
+      expect(session).not.toHaveProperty('Description');
+      expect(session.PlatformUnavailable).toMatchObject({ status: 502, title: 'Bad Gateway' });
+      const detail = session.PlatformUnavailable?.detail;
+      expect(detail).toBe('The marketplace answered 503 for its API version.');
       const rows = await rowsOf<{ last_error: string | null }>(
         t.server.database.db,
         sql`select last_error from portal.connected_marketplaces where id = ${connectedId}`,

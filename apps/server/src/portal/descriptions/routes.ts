@@ -65,10 +65,18 @@ export function registerSessionRoutes(app: FastifyInstance, services: PortalServ
       });
       minted.catch(() => undefined);
       const info = await marketplace.describe();
-      const [token, buildNumber] = await Promise.all([
-        minted,
-        buildNumberOf(publicJsonOf(marketplace), info.CoreApiUrl),
-      ]);
+      let token, buildNumber;
+      try {
+        [token, buildNumber] = await Promise.all([minted, buildNumberOf(publicJsonOf(marketplace), info.CoreApiUrl)]);
+      } catch (error) {
+        // A connected marketplace that is down (or refuses the stored client) still opens: the frame and the
+        // portal's own pages work, and each page that needs the platform shows why (issue 21). Our own hosted
+        // platform failing is a fault of this service, answered as such.
+        if (marketplace.kind === 'Connected' && error instanceof Problem && error.status >= 500) {
+          return { Me: user, Marketplace: info, PlatformUnavailable: error.toJSON() };
+        }
+        throw error;
+      }
       const key = descriptionKey(info.CoreApiUrl);
       // Prepared now, while the browser reads this answer, so its request for the description finds it ready.
       prepared.get(info.CoreApiUrl, buildNumber, publicJsonOf(marketplace)).catch((error: unknown) => {

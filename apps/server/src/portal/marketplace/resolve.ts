@@ -61,26 +61,30 @@ export async function connectedRowOf(db: Db, organizationId: string, id: string)
   return row;
 }
 
-/** A public JSON document of a connected marketplace (its API description), fetched with the SSRF guards. */
+/**
+ * A public JSON document of a connected marketplace (its `/env` or its API description), fetched with the SSRF
+ * guards; a failure names which of the two it was.
+ */
 export function guardedJson(policy: PrivateAddressPolicy, timeoutMs: number) {
   return async (url: string): Promise<unknown> => {
+    const what = /\/env(?:[?#]|$)/.test(url) ? 'API version' : 'API description';
     let answer;
     try {
       answer = await guardedFetch(url, { policy, timeoutMs, maxBytes: 32 * 1024 * 1024 });
     } catch (error) {
       if (error instanceof RemoteRequestError && error.reason === 'timeout') {
-        throw new Problem(504, `The marketplace did not answer within ${timeoutMs / 1000} seconds (API description).`);
+        throw new Problem(504, `The marketplace did not answer within ${timeoutMs / 1000} seconds (${what}).`);
       }
       const reason = error instanceof RemoteAddressError || error instanceof RemoteRequestError ? error.message : '';
-      throw new Problem(502, `The marketplace could not be reached (API description).${reason ? ` ${reason}` : ''}`);
+      throw new Problem(502, `The marketplace could not be reached (${what}).${reason ? ` ${reason}` : ''}`);
     }
     if (answer.status !== 200) {
-      throw new Problem(502, `The marketplace answered ${answer.status} for its API description.`);
+      throw new Problem(502, `The marketplace answered ${answer.status} for its ${what}.`);
     }
     try {
       return JSON.parse(answer.body) as unknown;
     } catch {
-      throw new Problem(502, 'The marketplace answered its API description with something other than JSON.');
+      throw new Problem(502, `The marketplace answered its ${what} with something other than JSON.`);
     }
   };
 }

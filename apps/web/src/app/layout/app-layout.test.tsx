@@ -2,9 +2,11 @@ import { act, cleanup, render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '@/app/provider';
+import type { PortalContextValue } from '@/app/portal/portal-context';
 import { TestPortal, testPortalContext } from '@/app/portal/test-portal-context';
 import { appRoutes } from '@/app/router';
 import { createQueryClient } from '@/lib/query-client';
+import { errorFromResponse } from '@/services/portal-error';
 
 // The self-service route opens Index tools, whose calls would leave the test; the frame is what is tested here.
 vi.mock('@/features/self-service/index-tools/index-api', () => ({
@@ -13,9 +15,14 @@ vi.mock('@/features/self-service/index-tools/index-api', () => ({
   useRebuildIndex: () => ({ mutate: vi.fn(), isPending: false }),
 }));
 
-function renderApp(url: string, roles: readonly string[] = ['FullAccess'], environment = 'Sandbox') {
+function renderApp(
+  url: string,
+  roles: readonly string[] = ['FullAccess'],
+  environment = 'Sandbox',
+  overrides: Partial<PortalContextValue> = {},
+) {
   const router = createMemoryRouter(appRoutes, { initialEntries: [url] });
-  const context = testPortalContext({ roles });
+  const context = testPortalContext({ roles, ...overrides });
   render(
     <AppProvider queryClient={createQueryClient()}>
       <TestPortal value={{ ...context, marketplace: { ...context.marketplace, OcEnvironment: environment } }}>
@@ -113,6 +120,28 @@ describe('AppLayout', () => {
     expect(within(screen.getByRole('main')).getByRole('status').textContent).toBe('Loading the page...');
     expect(await screen.findByRole('heading', { level: 1, name: 'Roles' }, { timeout: 5_000 })).toBeTruthy();
     expect(warn.mock.calls.flat().join('\n')).not.toMatch(/HydrateFallback/);
+  });
+
+  it("shows the platform's failure in place of the pages that need it while a connected platform is down", async () => {
+    const detail = 'The marketplace could not be reached (token). connect ECONNREFUSED 127.0.0.1:9';
+    const platformUnavailable = errorFromResponse(502, { title: 'Bad Gateway', status: 502, detail });
+    const router = renderApp('/?organization=acme&tenantName=remote', [], 'Sandbox', { platformUnavailable });
+    const panel = await screen.findByRole('alert');
+    expect(within(panel).getByRole('heading', { level: 1 }).textContent).toBe('Demo Sandbox could not be reached');
+    expect(panel.textContent).toContain('Bad Gateway');
+    expect(panel.textContent).toContain(detail);
+    expect(within(panel).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    const marketplaces = within(panel).getByRole('link', { name: 'Check the connection on Marketplaces' });
+    expect(marketplaces.getAttribute('href')).toBe('/marketplaces?organization=acme&tenantName=remote');
+    // The frame stays: the top bar (with the tenant switcher) and no greeting from the home page behind the panel.
+    expect(screen.getByRole('banner')).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: /^Welcome/ })).toBeNull();
+    // The same panel on the explorer; the portal's own pages open.
+    await act(() => router.navigate('/admin/products?organization=acme&tenantName=remote'));
+    expect(within(screen.getByRole('alert')).getByRole('heading', { level: 1 }).textContent).toMatch(/could not be/);
+    await act(() => router.navigate('/marketplaces?organization=acme&tenantName=remote'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Marketplaces' }, { timeout: 5_000 })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: /could not be reached/ })).toBeNull();
   });
 
   it('shows a not-found page for unknown paths', async () => {

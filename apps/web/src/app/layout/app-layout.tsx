@@ -2,6 +2,8 @@ import { Box, Container, Flex, SkipNavLink } from '@chakra-ui/react';
 import { useState } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { AnalyticsPageTracker } from '@/app/analytics-tracking';
+import { usePortalContext } from '@/app/portal/portal-context';
+import { PlatformUnavailablePage } from '@/app/routes/platform-unavailable-page';
 import { TOP_BAR_HEIGHT } from '@/ui/layout-sizes';
 import { BreadcrumbNamesProvider } from './breadcrumb-names';
 import { Breadcrumbs } from './breadcrumbs';
@@ -19,14 +21,22 @@ export const MAIN_CONTENT_ID = 'main-content';
  */
 const OWN_MENU_PATHS = ['/console', '/self-service'];
 
+/** The portal's own pages: they read only the portal service, so they open while the platform is unavailable. */
+const PORTAL_ONLY_PATHS = ['/marketplaces', '/usage', '/articles', '/release-notes'];
+
+function isUnder(pathname: string, paths: readonly string[]): boolean {
+  return paths.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+}
+
 export function hasOwnMenu(pathname: string): boolean {
-  return OWN_MENU_PATHS.some((path) => pathname === path || pathname.startsWith(`${path}/`));
+  return isUnder(pathname, OWN_MENU_PATHS);
 }
 
 /** The frame around every page: skip link, top bar, sidebar (column from lg, drawer below) and the main area. */
 export function AppLayout() {
   const [navigationOpen, setNavigationOpen] = useState(false);
   const { pathname } = useLocation();
+  const { platformUnavailable } = usePortalContext();
   return (
     <Flex direction="column" minH="100dvh" bg="bg" color="fg">
       <AnalyticsPageTracker />
@@ -69,7 +79,11 @@ export function AppLayout() {
           <Container>
             <BreadcrumbNamesProvider>
               <Breadcrumbs />
-              <Outlet />
+              {platformUnavailable && !isUnder(pathname, PORTAL_ONLY_PATHS) ? (
+                <PlatformUnavailablePage error={platformUnavailable} />
+              ) : (
+                <Outlet />
+              )}
             </BreadcrumbNamesProvider>
           </Container>
         </Box>

@@ -14,6 +14,12 @@ export interface PortalContextValue {
   /** Roles of the developer token: they drive every access decision. */
   roles: readonly string[];
   description: ApiDescription;
+  /**
+   * Why the platform of a connected marketplace could not be reached when the portal loaded, or null. While set,
+   * there is no developer token, no roles and an empty description: the frame and the portal's own pages work, and
+   * the pages that need the platform show this error instead (issue 21).
+   */
+  platformUnavailable: Error | null;
 }
 
 const PortalContext = createContext<PortalContextValue | null>(null);

@@ -28,6 +28,7 @@ export function testPortalContext(overrides: Partial<PortalContextValue> = {}): 
     developerToken: 'token',
     roles: ['FullAccess'],
     description: buildApiDescription(fixtureDocument()),
+    platformUnavailable: null,
     ...overrides,
   };
 }
