@@ -3,14 +3,17 @@
  *
  *   node --import tsx bench/web-load.ts [--reloads 5]
  *
- * Starts the real server with demo data on a free port and a throw-away data directory, serving a
+ * Starts the real server with demo data in its own process (as `npm start` runs it; BENCH_LOG_LEVEL=info shows its
+ * request log with each answer's server time) on a free port and a throw-away data directory, serving a
  * snapshot of the built app (apps/web/dist is copied first, so a concurrent `npm run build` cannot
  * change the files mid-run; build before running). Drives the system Chromium through Playwright and
  * measures:
  *
  * - the JS and CSS the home page needs, as transferred (encoded body size) and as gzip would send it;
  * - cold sign-in-to-home: fresh context (empty cache and IndexedDB), from navigation start through the
- *   identity provider's sign-in form to the home heading being visible;
+ *   identity provider's sign-in form to the home heading being visible. The browser is cold, the server is not: a
+ *   user's first sign-in of the day meets a server that has been answering others (one sign-in in another context
+ *   first, whose time is printed as "first sign-in after the server started");
  * - warm reload-to-home: `page.reload()` in the signed-in context until the home heading is visible
  *   (the API description then comes from IndexedDB), median of N.
  *
@@ -21,9 +24,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Page, type Request } from '@playwright/test';
+import { chromium, type BrowserContext, type Page, type Request } from '@playwright/test';
 import { loadConfig } from '../apps/server/src/config.ts';
-import { startServer } from '../apps/server/src/server.ts';
+import { startProductServer } from '../e2e/product-server.ts';
 import { formatWaterfall, observePerformance, recordRequests, takePerformanceEntries } from './waterfall.ts';
 
 // Issue 22's targets.
@@ -78,6 +81,38 @@ async function snapshotWebDist(source: string, target: string): Promise<void> {
 
 const homeHeading = (page: Page) => page.getByRole('heading', { level: 1, name: /^Welcome, / });
 
+/**
+ * Notes in each document when home's heading is first drawn (the frame after it enters the DOM), as an epoch time:
+ * Playwright's own wait polls at up to 500 ms intervals, which would add its polling to every figure. A string, not a
+ * function, as in waterfall.ts.
+ */
+async function observeHomeHeading(context: BrowserContext): Promise<void> {
+  await context.addInitScript(`(() => {
+    const observer = new MutationObserver(() => {
+      const heading = [...document.querySelectorAll('h1')].find((h1) => h1.textContent.startsWith('Welcome, '));
+      if (!heading) return;
+      observer.disconnect();
+      requestAnimationFrame(() => { window.__homeDrawnAt = performance.timeOrigin + performance.now(); });
+    });
+    observer.observe(document, { childList: true, subtree: true, characterData: true });
+  })()`);
+}
+
+/** Milliseconds from `startedEpoch` to home's heading being drawn in the page's current document. */
+async function homeDrawnAfter(page: Page, startedEpoch: number): Promise<number> {
+  const drawnAt = await page.waitForFunction(() => (window as { __homeDrawnAt?: number }).__homeDrawnAt);
+  return Number(await drawnAt.jsonValue()) - startedEpoch;
+}
+
+/** Signs in through the identity provider's form from `url` and waits for home. */
+async function signInThroughForm(page: Page, url: string): Promise<void> {
+  await page.goto(url, { waitUntil: 'commit' });
+  await page.getByLabel('Email').fill(EMAIL);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await homeHeading(page).waitFor({ state: 'visible', timeout: 30_000 });
+}
+
 interface Asset {
   url: string;
   type: string;
@@ -88,24 +123,34 @@ interface Asset {
 }
 
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'portal-web-bench-'));
-const base = loadConfig({
-  PORT: '0',
-  HOST: '127.0.0.1',
-  LOG_LEVEL: 'warn',
+const webDist = path.join(dataDir, 'web-dist');
+await snapshotWebDist(loadConfig({}).webDist, webDist);
+// The server runs in a process of its own, as in production: in this one, Playwright's event handling and this
+// script's work would hold up its answers.
+const server = await startProductServer('web-bench', {
+  LOG_LEVEL: process.env.BENCH_LOG_LEVEL ?? 'warn',
   JOBS_ENABLED: 'false',
   SEED_DEMO_DATA: 'true',
+  WEB_DIST: webDist,
 });
-const webDist = path.join(dataDir, 'web-dist');
-await snapshotWebDist(base.webDist, webDist);
-const server = await startServer({ ...base, dataDir: path.join(dataDir, 'db'), databaseUrl: undefined, webDist });
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
 try {
   const reloads = option('reloads', 5);
   const startUrl = `${server.url}/?organization=demo-org&tenantName=demo-sandbox`;
 
+  // The server's first sign-in after its start pays for loading code and keys once; measured apart.
+  const firstContext = await browser.newContext();
+  await observeHomeHeading(firstContext);
+  const firstPage = await firstContext.newPage();
+  const firstStarted = Date.now();
+  await signInThroughForm(firstPage, startUrl);
+  const firstSignInMs = await homeDrawnAfter(firstPage, firstStarted);
+  await firstContext.close();
+
   // Cold: a fresh context has an empty HTTP cache and empty IndexedDB.
   const context = await browser.newContext();
   await observePerformance(context);
+  await observeHomeHeading(context);
   const page = await context.newPage();
   const coldRequests = recordRequests(page);
   const assets = new Map<string, Asset>();
@@ -137,12 +182,8 @@ try {
 
   const coldStarted = performance.now();
   const coldStartedEpoch = Date.now();
-  await page.goto(startUrl, { waitUntil: 'commit' });
-  await page.getByLabel('Email').fill(EMAIL);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await homeHeading(page).waitFor({ state: 'visible', timeout: 30_000 });
-  const coldMs = performance.now() - coldStarted;
+  await signInThroughForm(page, startUrl);
+  const coldMs = await homeDrawnAfter(page, coldStartedEpoch);
   const coldWaterfall = await coldRequests.take(coldStartedEpoch);
   coldRequests.stop();
   // Observers report in idle time: read once the page has settled.
@@ -167,7 +208,7 @@ try {
     const startedEpoch = Date.now();
     await page.reload({ waitUntil: 'commit' });
     await homeHeading(page).waitFor({ state: 'visible', timeout: 30_000 });
-    warm.push(performance.now() - started);
+    warm.push(await homeDrawnAfter(page, startedEpoch));
     const warmWaterfallRequests = await warmRequests.take(startedEpoch);
     warmRequests.stop();
     await page.waitForLoadState('networkidle');
@@ -213,6 +254,7 @@ try {
   console.log(
     `| cold sign-in to home | ${coldMs.toFixed(0)} ms | ≤ ${TARGET_COLD_SIGN_IN_MS} ms | ${verdict(coldMs <= TARGET_COLD_SIGN_IN_MS)} |`,
   );
+  console.log(`| (first sign-in after the server started, cold browser too) | ${firstSignInMs.toFixed(0)} ms | — | |`);
   console.log(
     `| warm reload to home, median of ${reloads} | ${warmMs.toFixed(0)} ms | ≤ ${TARGET_WARM_RELOAD_MS} ms | ${verdict(warmMs <= TARGET_WARM_RELOAD_MS)} |`,
   );

@@ -51,6 +51,11 @@ function hasCallbackParams(search: string): boolean {
   return (query.has('code') || query.has('error')) && query.has('state');
 }
 
+/** True on the identity provider's redirect back with a code (or an error) to exchange. */
+export function isSignInCallback(): boolean {
+  return window.location.pathname === AUTH_CALLBACK_PATH && hasCallbackParams(window.location.search);
+}
+
 /**
  * True when this tab probably has a signed-in session (the user store holds an entry) or is the sign-in callback:
  * the boot then starts loading the app's code at once, in parallel with checking. Read synchronously, so it costs
