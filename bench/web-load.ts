@@ -180,7 +180,6 @@ try {
   };
   page.on('requestfinished', (request) => void pending.push(record(request)));
 
-  const coldStarted = performance.now();
   const coldStartedEpoch = Date.now();
   await signInThroughForm(page, startUrl);
   const coldMs = await homeDrawnAfter(page, coldStartedEpoch);
@@ -204,7 +203,6 @@ try {
   for (let i = 0; i < reloads; i += 1) {
     await takePerformanceEntries(page, 0);
     const warmRequests = recordRequests(page);
-    const started = performance.now();
     const startedEpoch = Date.now();
     await page.reload({ waitUntil: 'commit' });
     await homeHeading(page).waitFor({ state: 'visible', timeout: 30_000 });

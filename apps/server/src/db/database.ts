@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -38,7 +39,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
 async function openPglite(dataDir: string): Promise<Database> {
   await fs.mkdir(dataDir, { recursive: true });
   await prepareNewDataDir(dataDir);
-  const client = await PGlite.create(dataDir);
+  // pg_trgm backs the search indexes' "contains" (platform migration 0009).
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
   // The two drivers' HKTs differ only in result typing; every part uses the shared PgDatabase API.
   const db = drizzlePglite(client) as unknown as Db;
   return {

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/rows.ts';
 import type { Registry } from '../resources/types.ts';
+import { activeIndex, type SearchIndexType } from '../search/model.ts';
 import { indexedSearch, searchesIndex } from '../search/search-sql.ts';
 import { validation } from './errors.ts';
 import { compileFilters, compileSearch, compileSort } from './filter-sql.ts';
@@ -45,11 +46,11 @@ export async function listDocuments(
       }
     }
     const direct = compileSearch(registry, model, query.search, fields);
-    conditions.push(
-      searchesIndex(resource.name, parents)
-        ? indexedSearch(marketplaceId, resource.name, query.search, fields, direct)
-        : direct,
-    );
+    // Before the first build has made an index active, the same search on the documents themselves answers.
+    const index = searchesIndex(resource.name, parents)
+      ? await activeIndex(db, marketplaceId, resource.name as SearchIndexType)
+      : undefined;
+    conditions.push(index ? indexedSearch(index.id, query.search, fields, direct) : direct);
   }
   const sortable = new Set(resource.sortable ?? defaultSortable(resource));
   const keys = compileSort(registry, model, query.sortBy, sortable);

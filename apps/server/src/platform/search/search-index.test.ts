@@ -266,6 +266,24 @@ describe('first builds', () => {
     expect(queued).toHaveLength(2);
   });
 
+  it('finds through the index what a field contains, escaped in JSON or not, and never a field name', async () => {
+    const store = products('mp-contains');
+    const names = ['Trail "Pro" Boot', 'Back\\slash Bag', 'Tab\tKit', '100% Wool', 'Plain Cap'];
+    for (const [index, name] of names.entries()) await store.put('Products', [], { ID: `c-${index}`, Name: name });
+    expect(await firstBuild('mp-contains')).toMatchObject({ status: 'Ready', indexed: 5 });
+    // Found through the entries' trigram index (terms as JSON writes them) ...
+    expect(await searchIds('mp-contains', 'pro')).toEqual(['c-0']);
+    expect(await searchIds('mp-contains', 'WOOL')).toEqual(['c-3']);
+    expect(await searchIds('mp-contains', '0%')).toEqual(['c-3']);
+    // ... and through the fields alone when JSON escapes the term (a quote, a backslash, a tab).
+    expect(await searchIds('mp-contains', '"pro"')).toEqual(['c-0']);
+    expect(await searchIds('mp-contains', 'k\\s')).toEqual(['c-1']);
+    expect(await searchIds('mp-contains', 'b\tk')).toEqual(['c-2']);
+    // The entries' JSON text holds the field names too; a name matches nothing.
+    expect(await searchIds('mp-contains', 'name')).toEqual([]);
+    expect(await searchIds('mp-contains', '": "')).toEqual([]);
+  });
+
   it('searches orders through the orders index too', async () => {
     const store = products('mp-orders');
     for (const [index, note] of ['rush', 'rush', 'rush', 'rush', 'rush', 'rush', 'rush', 'rush', 'rush', 7].entries()) {

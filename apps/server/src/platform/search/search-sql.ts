@@ -8,31 +8,25 @@ export function searchesIndex(resource: string, parents: readonly string[]): boo
 }
 
 /**
- * `search` over documents `d` through the marketplace's active index: a document matches when its
- * entry does, so a rejected document (no entry) never does. Before the first build has made an
- * index active, `direct` (the same search on the documents themselves) answers instead.
+ * `search` over documents `d` through the marketplace's active index `indexId`: a document matches when it does
+ * itself (`direct`) and its entry does, so a rejected document (no entry) never does. Entries are kept equal to the
+ * documents' searchable fields (lower-cased) in the writes' own transactions. The candidates come from the entries
+ * through their trigram index (migration 0009) on the entry's JSON text, which holds every value as typed unless
+ * JSON escapes it (a quote, a backslash, a control character): such a term tests the entries' fields alone. Before,
+ * every document of the marketplace was tested, about 0.5-0.8 s over 100,000 products for each new text.
  */
-export function indexedSearch(
-  marketplaceId: string,
-  type: string,
-  term: string,
-  fields: readonly string[],
-  direct: SQL,
-): SQL {
-  const active = sql`SELECT i.id FROM platform.search_indexes i
-                     WHERE i.marketplace_id = ${marketplaceId} AND i.type = ${type} AND i.is_active`;
-  // The active index id is computed once per query. A document matches when its entry in the active
-  // index matches; entries are kept equal to the documents' searchable fields in the writes' own
-  // transactions, so the cheap test on the document runs first and only its few matches probe their
-  // entry (one primary-key lookup each; a scalar subquery, since the planner would turn an EXISTS
-  // into matching every entry of the index first).
+export function indexedSearch(indexId: string, term: string, fields: readonly string[], direct: SQL): SQL {
   const pattern = `%${likePattern(term.toLowerCase())}%`;
   const entryMatches = sql.join(
     fields.map((field) => sql`e.fields ->> ${field} LIKE ${pattern}`),
     sql` OR `,
   );
-  return sql`(CASE WHEN (${active}) IS NOT NULL
-              THEN ${direct} AND coalesce((SELECT ${entryMatches} FROM platform.search_entries e
-                                           WHERE e.index_id = (${active}) AND e.thing_id = d.id), false)
-              ELSE ${direct} END)`;
+  const inJsonText = escapedInJson(term) ? sql`` : sql`e.fields::text LIKE ${pattern} AND `;
+  return sql`(${direct} AND d.id IN (SELECT e.thing_id FROM platform.search_entries e
+                                     WHERE e.index_id = ${indexId} AND ${inJsonText}(${entryMatches})))`;
+}
+
+/** Whether JSON writes `text` other than as typed: it holds a quote, a backslash or a control character. */
+function escapedInJson(text: string): boolean {
+  return [...text].some((char) => char === '"' || char === '\\' || char.charCodeAt(0) < 0x20);
 }
