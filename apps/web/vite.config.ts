@@ -1,14 +1,33 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 // The back end serves every API under these prefixes; in development Vite forwards them so the SPA
 // talks to the running server without CORS.
 const apiPrefixes = ['/platform', '/portal-api', '/identity', '/inventory', '/content', '/healthz'] as const;
 const backendUrl = `http://localhost:${process.env.PORT || 4000}`;
 
+/**
+ * Puts public/color-mode.js into the built index.html as an inline script: as a file, the blocking script held up
+ * the page's parsing for a request on every load (a revalidation when warm). The server allows exactly the inline
+ * scripts of index.html by their hash (apps/server/src/http/web-app.ts), so the policy still has no 'unsafe-inline'.
+ */
+function inlineColorMode(): Plugin {
+  const file = path.resolve(import.meta.dirname, 'public/color-mode.js');
+  return {
+    name: 'inline-color-mode',
+    apply: 'build',
+    transformIndexHtml(html) {
+      const tag = '<script src="/color-mode.js"></script>';
+      if (!html.includes(tag)) throw new Error(`index.html no longer loads the colour mode with ${tag}`);
+      return html.replace(tag, () => `<script>${fs.readFileSync(file, 'utf8').trim()}</script>`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), inlineColorMode()],
   resolve: {
     alias: { '@': path.resolve(import.meta.dirname, 'src') },
   },

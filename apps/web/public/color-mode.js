@@ -1,8 +1,8 @@
 /* global window, document */
 // Runs before React so the first paint already has the remembered colour mode (no light flash in dark
-// mode). A file rather than an inline script, so the portal's Content-Security-Policy needs no
-// 'unsafe-inline' for scripts. Keep in step with src/app/color-mode.tsx (same key, same fallback to
-// the OS preference).
+// mode). The build puts it inline in index.html (vite.config.ts), and the server's Content-Security-Policy
+// allows it by its hash, not with 'unsafe-inline'. Keep in step with src/app/color-mode.tsx (same key, same
+// fallback to the OS preference).
 (function () {
   let mode;
   try {

@@ -18,7 +18,8 @@ const origin = (url: string) => new URL(url).origin;
  * provider's pages. Both register it with `registerSecurityHeaders`, which applies it through
  * `@fastify/helmet`, to Fastify replies and to the raw responses the provider writes itself.
  *
- * - No inline or foreign scripts (`script-src 'self'`): the web app's colour-mode script is a file.
+ * - No foreign scripts, and no inline ones but those named by their hash (`scriptHashes`: the web app's colour-mode
+ *   script, inlined by its build).
  * - Inline styles are allowed: the component library (emotion) and the JSON editor (CodeMirror) add
  *   `<style>` elements at run time, and the identity pages carry their stylesheet inline.
  * - Network calls only to this server, or the platform or identity provider when configured elsewhere, and the
@@ -29,7 +30,11 @@ const origin = (url: string) => new URL(url).origin;
  */
 export function securityHeaderOptions(
   config: SecurityHeaderConfig,
-  { framedBySelf = false, connectTo = [] }: { framedBySelf?: boolean; connectTo?: readonly string[] } = {},
+  {
+    framedBySelf = false,
+    connectTo = [],
+    scriptHashes = [],
+  }: { framedBySelf?: boolean; connectTo?: readonly string[]; scriptHashes?: readonly string[] } = {},
 ): FastifyHelmetOptions {
   const https = new URL(config.publicUrl).protocol === 'https:';
   const self = origin(config.publicUrl);
@@ -41,7 +46,7 @@ export function securityHeaderOptions(
         defaultSrc: ["'self'"],
         baseUri: ["'none'"],
         objectSrc: ["'none'"],
-        scriptSrc: ["'self'"],
+        scriptSrc: ["'self'", ...scriptHashes.map((hash) => `'${hash}'`)],
         scriptSrcAttr: ["'none'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
         // data: for the inline favicon. Product pictures served by the marketplace's own server (the demo data's
@@ -67,6 +72,7 @@ export function securityHeaderOptions(
  * on the raw response in `onRequest`, before any handler runs, so they also reach replies a handler
  * hijacks (the identity provider writes its pages to the raw response). `connectTo` adds origins the
  * pages may call (the connected marketplaces); it should answer from a cache, as it runs for every page.
+ * `scriptHashes` (CSP sources such as `sha256-…`) allow those inline scripts.
  *
  * @example
  * await registerSecurityHeaders(app, config, (request) => !request.url.startsWith('/platform'));
@@ -76,9 +82,10 @@ export async function registerSecurityHeaders(
   config: SecurityHeaderConfig,
   appliesTo: (request: FastifyRequest) => boolean = () => true,
   connectTo?: () => Promise<readonly string[]>,
+  scriptHashes: readonly string[] = [],
 ): Promise<void> {
   // Not global: the platform API and other JSON back ends keep their own headers.
-  await app.register(fastifyHelmet, { ...securityHeaderOptions(config), global: false });
+  await app.register(fastifyHelmet, { ...securityHeaderOptions(config, { scriptHashes }), global: false });
   // The options per list of extra origins, built once per change of the list rather than per request.
   let built: { key: string; plain: FastifyHelmetOptions | undefined; framed: FastifyHelmetOptions } | undefined;
   const optionsFor = (origins: readonly string[]) => {
@@ -86,8 +93,8 @@ export async function registerSecurityHeaders(
     if (built?.key !== key) {
       built = {
         key,
-        plain: origins.length === 0 ? undefined : securityHeaderOptions(config, { connectTo: origins }),
-        framed: securityHeaderOptions(config, { framedBySelf: true, connectTo: origins }),
+        plain: origins.length === 0 ? undefined : securityHeaderOptions(config, { connectTo: origins, scriptHashes }),
+        framed: securityHeaderOptions(config, { framedBySelf: true, connectTo: origins, scriptHashes }),
       };
     }
     return built;

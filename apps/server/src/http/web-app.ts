@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -22,12 +23,14 @@ export async function registerWebApp(
     const lower = url.toLowerCase();
     return apiPrefixes.some((prefix) => lower === prefix || lower.startsWith(`${prefix}/`));
   };
-  // The browser calls connected marketplaces' APIs directly, so the pages' policy admits their origins.
+  // The browser calls connected marketplaces' APIs directly, so the pages' policy admits their origins; the inline
+  // scripts of the built index.html (the colour mode, inlined by the build) are allowed by their hash.
   await registerSecurityHeaders(
     app,
     app.config,
     (request) => !isApi(request.url.split('?')[0] ?? '/'),
     () => connectedOrigins(app.database.db),
+    built ? inlineScriptHashes(fs.readFileSync(indexFile, 'utf8')) : [],
   );
   if (built) {
     await app.register(fastifyStatic, {
@@ -70,4 +73,19 @@ export async function registerWebApp(
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   }
+}
+
+/**
+ * The CSP sources (`sha256-…`) of a page's inline scripts, each hashed over its exact text, as browsers do.
+ *
+ * @example
+ * inlineScriptHashes('<script>x()</script>'); // ['sha256-…']
+ */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    (match) =>
+      `sha256-${createHash('sha256')
+        .update(match[1] ?? '')
+        .digest('base64')}`,
+  );
 }
