@@ -40,3 +40,8 @@ export function loadApiDescription(ref: PreparedDescriptionRef, fetchText: Fetch
   });
   return load;
 }
+
+/** Drops a loaded description the page no longer needs (a guess at a build the marketplace has left). */
+export function forgetApiDescription(url: string): void {
+  loads.delete(url);
+}
