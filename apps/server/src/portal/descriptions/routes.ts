@@ -65,18 +65,21 @@ export function registerSessionRoutes(app: FastifyInstance, services: PortalServ
       });
       minted.catch(() => undefined);
       const info = await marketplace.describe();
-      let token, buildNumber;
-      try {
-        [token, buildNumber] = await Promise.all([minted, buildNumberOf(publicJsonOf(marketplace), info.CoreApiUrl)]);
-      } catch (error) {
+      const reached = await Promise.all([minted, buildNumberOf(publicJsonOf(marketplace), info.CoreApiUrl)]).then(
+        (values) => ({ values }),
+        (error: unknown) => ({ error }),
+      );
+      if ('error' in reached) {
         // A connected marketplace that is down (or refuses the stored client) still opens: the frame and the
         // portal's own pages work, and each page that needs the platform shows why (issue 21). Our own hosted
         // platform failing is a fault of this service, answered as such.
+        const { error } = reached;
         if (marketplace.kind === 'Connected' && error instanceof Problem && error.status >= 500) {
           return { Me: user, Marketplace: info, PlatformUnavailable: error.toJSON() };
         }
         throw error;
       }
+      const [token, buildNumber] = reached.values;
       const key = descriptionKey(info.CoreApiUrl);
       // Prepared now, while the browser reads this answer, so its request for the description finds it ready.
       prepared.get(info.CoreApiUrl, buildNumber, publicJsonOf(marketplace)).catch((error: unknown) => {
