@@ -76,7 +76,8 @@ const INSTRUMENT = () => {
     rowsAt: Promise<number>;
     arm: () => void;
   }
-  const firstRowId = () => document.querySelector('[data-row] td')?.textContent ?? '';
+  // The first field's cell: rows lead with the selection box and the picture, which hold no text.
+  const firstRowId = () => document.querySelector('[data-row] td[data-field]')?.textContent ?? '';
   const bench: Bench = {
     longTasks: [],
     shift: 0,
