@@ -1,11 +1,11 @@
 import { Button, Center, Stack, Text, Heading } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type ReactNode } from 'react';
-import type { ApiDescription } from '@/description/api-model';
-import { errorFromResponse } from '@/services/portal-error';
 import { useAuth } from 'react-oidc-context';
 import { decodeTokenRoles } from '@/access/access';
 import type { PreparedDescriptionRef } from '@portal/contracts';
+import type { ApiDescription } from '@/description/api-model';
+import { errorFromResponse } from '@/services/portal-error';
 import { CenteredSpinner } from '@/ui/centered-spinner';
 import { ErrorDescription, errorView, useErrorToast } from '@/ui/notify-error';
 import { useAnalyticsIdentify } from './analytics-tracking';
@@ -51,25 +51,17 @@ export function RenderGate({ children }: { children: ReactNode }) {
   const value = useMemo((): PortalContextValue | null => {
     if (!session.data) return null;
     const { Me: me, Marketplace: marketplace, DeveloperToken: token, PlatformUnavailable: unavailable } = session.data;
+    const loaded = { me, marketplace, platformBaseUrl: baseUrl };
     if (unavailable) {
       const platformUnavailable = errorFromResponse(unavailable.status, unavailable);
-      return {
-        me,
-        marketplace,
-        platformBaseUrl: baseUrl,
-        developerToken: '',
-        roles: [],
-        description: NO_DESCRIPTION,
-        platformUnavailable,
-      };
+      return { ...loaded, developerToken: '', roles: [], description: NO_DESCRIPTION, platformUnavailable };
     }
     if (!token || !description.data) return null;
+    const developerToken = token.access_token;
     return {
-      me,
-      marketplace,
-      platformBaseUrl: baseUrl,
-      developerToken: token.access_token,
-      roles: decodeTokenRoles(token.access_token),
+      ...loaded,
+      developerToken,
+      roles: decodeTokenRoles(developerToken),
       description: description.data,
       platformUnavailable: null,
     };

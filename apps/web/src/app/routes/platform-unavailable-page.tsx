@@ -1,6 +1,5 @@
 import { Button, Heading, HStack, Stack, Text } from '@chakra-ui/react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useIsFetching, useQueryClient } from '@tanstack/react-query';
 import { usePortalContext } from '@/app/portal/portal-context';
 import { AppLink } from '@/ui/app-link';
 import { ErrorDescription, errorView } from '@/ui/notify-error';
@@ -15,16 +14,8 @@ import { PORTAL_SESSION_KEY } from '../portal-session';
 export function PlatformUnavailablePage({ error }: { error: unknown }) {
   const { marketplace } = usePortalContext();
   const queryClient = useQueryClient();
-  const [retrying, setRetrying] = useState(false);
+  const retrying = useIsFetching({ queryKey: PORTAL_SESSION_KEY }) > 0;
   const view = errorView(error);
-  const retry = async () => {
-    setRetrying(true);
-    try {
-      await queryClient.refetchQueries({ queryKey: PORTAL_SESSION_KEY });
-    } finally {
-      setRetrying(false);
-    }
-  };
   return (
     <Stack role="alert" gap="3" align="flex-start" maxW="2xl">
       <Heading as="h1" size="2xl">
@@ -38,7 +29,12 @@ export function PlatformUnavailablePage({ error }: { error: unknown }) {
         The portal&apos;s own pages still work. Pages that read the marketplace open once its platform answers again.
       </Text>
       <HStack gap="4" wrap="wrap">
-        <Button colorPalette="blue" onClick={() => void retry()} loading={retrying} loadingText="Trying again...">
+        <Button
+          colorPalette="blue"
+          onClick={() => void queryClient.refetchQueries({ queryKey: PORTAL_SESSION_KEY })}
+          loading={retrying}
+          loadingText="Trying again..."
+        >
           Try again
         </Button>
         <AppLink to="/marketplaces" color="blue.fg">
