@@ -1,7 +1,7 @@
 /**
  * Benchmark of the platform's product list and get (issue: local marketplace platform).
  *
- *   node --import tsx bench/platform-list.ts [--products 100000] [--requests 300] [--db pglite|postgres|both]
+ *   node --import tsx bench/platform-list.ts [--products 100000] [--requests 300] [--db pglite|postgres|both] [--only text]
  *
  * Seeds a marketplace with N products into a fresh database, starts the real server, signs in
  * through the token endpoint and measures over HTTP: latency percentiles of sequential requests
@@ -26,6 +26,8 @@ interface Options {
   products: number;
   requests: number;
   databases: ('pglite' | 'postgres')[];
+  /** Only the cases whose name contains this text. */
+  only: string | undefined;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -37,7 +39,7 @@ function parseOptions(argv: string[]): Options {
   const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   const databases: Options['databases'] =
     db === 'both' ? (postgresUrl ? ['pglite', 'postgres'] : ['pglite']) : [db as 'pglite' | 'postgres'];
-  return { products: Number(value('products') ?? 100_000), requests: Number(value('requests') ?? 300), databases };
+  return { products: Number(value('products') ?? 100_000), requests: Number(value('requests') ?? 300), databases, only: value('only') };
 }
 
 /** Issue 22's target for every list call, the first after a write included: p50 and p99, in ms. */
@@ -177,10 +179,18 @@ async function run(kind: 'pglite' | 'postgres', options: Options): Promise<strin
         () => `${base}/v1/products?pageSize=100&Active=true&xp.Color=red&sortBy=Name&search=trail`,
         writeProduct,
       ],
+      // The explorer's first look at the products: every product, 20 a page, in ID order.
+      ['Products.List unfiltered (pageSize 20)', () => `${base}/v1/products?pageSize=20`],
+      [
+        'Products.List unfiltered, page 2 to 6',
+        () => `${base}/v1/products?pageSize=20&page=${2 + ((i += 1) % 5)}`,
+      ],
+      ['Products.List unfiltered, after a write', () => `${base}/v1/products?pageSize=20`, writeProduct],
       ['Products.Get', () => `${base}/v1/products/${ids[(i += 1) % ids.length]}`],
     ];
     const rows: string[] = [];
     for (const [name, url, before] of cases) {
+      if (options.only && !name.includes(options.only)) continue;
       await timeRequests(url, headers, 20, before); // warm-up: plans, caches, JIT
       const result = await timeRequests(url, headers, options.requests, before);
       const target = name.startsWith('Products.List')
