@@ -39,7 +39,12 @@ function parseOptions(argv: string[]): Options {
   const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   const databases: Options['databases'] =
     db === 'both' ? (postgresUrl ? ['pglite', 'postgres'] : ['pglite']) : [db as 'pglite' | 'postgres'];
-  return { products: Number(value('products') ?? 100_000), requests: Number(value('requests') ?? 300), databases, only: value('only') };
+  return {
+    products: Number(value('products') ?? 100_000),
+    requests: Number(value('requests') ?? 300),
+    databases,
+    only: value('only'),
+  };
 }
 
 /** Issue 22's target for every list call, the first after a write included: p50 and p99, in ms. */
@@ -181,10 +186,7 @@ async function run(kind: 'pglite' | 'postgres', options: Options): Promise<strin
       ],
       // The explorer's first look at the products: every product, 20 a page, in ID order.
       ['Products.List unfiltered (pageSize 20)', () => `${base}/v1/products?pageSize=20`],
-      [
-        'Products.List unfiltered, page 2 to 6',
-        () => `${base}/v1/products?pageSize=20&page=${2 + ((i += 1) % 5)}`,
-      ],
+      ['Products.List unfiltered, page 2 to 6', () => `${base}/v1/products?pageSize=20&page=${2 + ((i += 1) % 5)}`],
       ['Products.List unfiltered, after a write', () => `${base}/v1/products?pageSize=20`, writeProduct],
       ['Products.Get', () => `${base}/v1/products/${ids[(i += 1) % ids.length]}`],
     ];

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { API_CLIENT_ID_INDEX } from '../db/schema.ts';
 import type { ChangeRecorder, DocumentWrite } from '../history/recorder.ts';
-import { recordedInsert, recordedUpsert } from '../history/record-sql.ts';
+import { recordedInsert, recordedPut } from '../history/record-sql.ts';
 import type { Registry } from '../resources/types.ts';
 import { activeMapping, reindexDocument } from '../search/entries.ts';
 import { searchesIndex } from '../search/search-sql.ts';
@@ -145,25 +145,28 @@ export class PgStore implements Store {
     if (this.needsTransaction(resource, parents))
       return this.transaction((store) => store.put(resource, parents, item, secret));
     const id = String(item.ID);
-    const upsert = sql`INSERT INTO platform.documents (marketplace_id, resource, parent_key, id, body, secret)
+    const write = { resource, parentKey: parentKey(parents), id, after: item, secretFields: Object.keys(secret ?? {}) };
+    if (this.recorder) await this.recordedPut(this.recorder, write, secret);
+    else {
+      // The upsert of platform.recorded_put (platform migration 0010): change them together.
+      const upsert = sql`INSERT INTO platform.documents (marketplace_id, resource, parent_key, id, body, secret)
             VALUES (${this.marketplaceId}, ${resource}, ${parentKey(parents)}, ${id}, ${JSON.stringify(item)}::jsonb, ${secret ? JSON.stringify(secret) : null}::jsonb)
             ON CONFLICT (marketplace_id, resource, parent_key, id) DO UPDATE
             SET body = excluded.body, secret = coalesce(excluded.secret, platform.documents.secret), updated_at = now()`;
-    const write = { resource, parentKey: parentKey(parents), id, after: item, secretFields: Object.keys(secret ?? {}) };
-    if (this.recorder) await this.recordedPut(this.recorder, parents, write, upsert);
-    else await this.writing(resource, id, () => this.db.execute(upsert));
+      await this.writing(resource, id, () => this.db.execute(upsert));
+    }
     await this.keepIndexCurrent(resource, parents, id, item);
   }
 
   /**
-   * An upsert that also answers the object as it was (its CTE sees the state before the upsert), with the change's
-   * record inserted by the same statement when the state the request read is still the state before it.
+   * An upsert that also answers the object as it was, with the change's record inserted in the same call when the
+   * state the request read is still the state before it (record-sql.ts recordedPut).
    */
-  private async recordedPut(recorder: ChangeRecorder, parents: readonly string[], write: DocumentWrite, upsert: SQL) {
+  private async recordedPut(recorder: ChangeRecorder, write: DocumentWrite, secret: Item | undefined) {
     const plan = recorder.planInline(this.marketplaceId, write, false);
-    const previous = sql`SELECT d.body FROM platform.documents d WHERE ${this.where(write.resource, parents, [sql`d.id = ${write.id}`])}`;
+    const put = { ...write, marketplaceId: this.marketplaceId, body: write.after, secret: secret ?? null };
     const [written] = await this.writing(write.resource, write.id, () =>
-      rowsOf<{ body: Item | null; record_id?: string | null }>(this.db, recordedUpsert(previous, upsert, plan)),
+      rowsOf<{ body: Item | null; record_id: string | null }>(this.db, recordedPut(put, plan)),
     );
     if (plan && written?.record_id) recorder.confirmInline(plan, written.record_id);
     else recorder.noteWrite(write, written?.body ?? undefined);

@@ -82,6 +82,27 @@ describe('records inside the write', () => {
     ]);
   });
 
+  it('records a save of a missing object as a Create, or from what another writer created after the read', async () => {
+    const store = requestStore();
+    expect(await store.get('Products', [], 's1')).toBeUndefined();
+    await store.put('Products', [], { ID: 's1', Name: 'New' });
+    const late = requestStore();
+    expect(await late.get('Products', [], 's2')).toBeUndefined();
+    await new PgStore(testDb.database.db, platformRegistry, 'mkt1').put('Products', [], { ID: 's2', Name: 'First' });
+    await late.put('Products', [], { ID: 's2', Name: 'Second' });
+    expect(await records()).toEqual([
+      {
+        kind: 'Create',
+        resource_id: 's1',
+        changes: [
+          { Path: 'ID', Old: null, New: 's1' },
+          { Path: 'Name', Old: null, New: 'New' },
+        ],
+      },
+      { kind: 'Patch', resource_id: 's2', changes: [{ Path: 'Name', Old: 'First', New: 'Second' }] },
+    ]);
+  });
+
   it('makes one record of two writes of one object in a request (first state before, last after)', async () => {
     await requestStore().transaction(async (store) => {
       const previous = await store.get('Products', [], 'p1');

@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import type { Item } from '../engine/item.ts';
 import type { ChangeSource } from './change-source.ts';
 import { diffItems, withoutSecrets } from './diff.ts';
-import { deleteRecords, inlineRecordCte, insertRecords, type PlannedRecord, type RecordRow } from './record-sql.ts';
+import { deleteRecords, insertRecords, type PlannedRecord, type RecordRow } from './record-sql.ts';
 
 interface PendingChange {
   assignment: boolean;
@@ -93,8 +93,10 @@ export class ChangeRecorder {
     return {
       key,
       change,
+      marketplaceId,
+      source: this.source,
+      row,
       expectedBefore: before === undefined ? null : JSON.stringify(before),
-      cte: (guard) => inlineRecordCte(marketplaceId, this.source, row, guard),
     };
   }
 
