@@ -26,8 +26,23 @@ function inlineColorMode(): Plugin {
   };
 }
 
+/**
+ * Points Emotion's class-name hash at src/lib/emotion-hash.ts, which hashes each distinct style text once (home's
+ * first render hashed the same recipe texts again and again: issue 22). The memoized module itself gets the original.
+ */
+function memoizedEmotionHash(): Plugin {
+  const memoized = path.resolve(import.meta.dirname, 'src/lib/emotion-hash.ts');
+  return {
+    name: 'memoized-emotion-hash',
+    enforce: 'pre',
+    resolveId(source, importer) {
+      return source === '@emotion/hash' && importer !== memoized ? memoized : null;
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), inlineColorMode()],
+  plugins: [react(), inlineColorMode(), memoizedEmotionHash()],
   resolve: {
     alias: { '@': path.resolve(import.meta.dirname, 'src') },
   },

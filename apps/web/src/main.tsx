@@ -27,7 +27,7 @@ async function boot(root: HTMLElement): Promise<void> {
   if (start === 'signed-in') startPortalSession();
   if (start === 'redirecting') return;
   const { renderApp } = await (app ?? loadApp());
-  renderApp(root);
+  await renderApp(root);
 }
 
 void boot(container);

@@ -4,7 +4,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import { ColorModeProvider } from '@/app/color-mode';
-import { system } from '@/app/theme';
+import { portalSystem } from '@/app/theme';
 import { createQueryClient } from '@/lib/query-client';
 
 export interface AppProviderProps {
@@ -17,7 +17,7 @@ export function AppProvider({ children, queryClient }: AppProviderProps) {
   // Lazy state rather than a module-level client, so each mounted app (and each test) owns its cache.
   const [defaultClient] = useState(createQueryClient);
   return (
-    <ChakraProvider value={system}>
+    <ChakraProvider value={portalSystem()}>
       <ColorModeProvider>
         <QueryClientProvider client={queryClient ?? defaultClient}>{children}</QueryClientProvider>
       </ColorModeProvider>

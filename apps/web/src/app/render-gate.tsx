@@ -1,6 +1,6 @@
 import { Button, Center, Stack, Text, Heading } from '@chakra-ui/react';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import { useAuth } from 'react-oidc-context';
 import { decodeTokenRoles } from '@/access/access';
 import type { PreparedDescriptionRef } from '@portal/contracts';
@@ -67,6 +67,11 @@ export function RenderGate({ children }: { children: ReactNode }) {
     };
   }, [session.data, description.data, baseUrl]);
 
+  // The portal's first render is the largest of the load (home's every element styled): as a deferred value it is
+  // rendered in slices between which the browser keeps drawing and answering (issue 22: no long task on the way
+  // home), while the spinner stays until it is ready.
+  const shown = useDeferredValue(value);
+
   const auth = useAuth();
   useAnalyticsIdentify(
     session.data && marketplace
@@ -98,6 +103,6 @@ export function RenderGate({ children }: { children: ReactNode }) {
       </Center>
     );
   }
-  if (!value) return <CenteredSpinner label="Loading your marketplace..." />;
-  return <PortalContextProvider value={value}>{children}</PortalContextProvider>;
+  if (!shown) return <CenteredSpinner label="Loading your marketplace..." />;
+  return <PortalContextProvider value={shown}>{children}</PortalContextProvider>;
 }

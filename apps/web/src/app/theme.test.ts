@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { slotRecipes as chakraSlotRecipes } from '@chakra-ui/react/theme';
 import { describe, expect, it } from 'vitest';
-import { slotRecipes, system } from './theme';
+import { portalSystem, slotRecipes } from './theme';
+
+const system = portalSystem();
 
 const SOURCE = path.resolve(import.meta.dirname, '..');
 

@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs, type SystemContext } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -125,5 +125,13 @@ const config = defineConfig({
   },
 });
 
-/** The Chakra system of the portal: Chakra's defaults plus our breakpoints and page width. */
-export const system = createSystem(mergeConfigs(defaultBaseConfig, chakraTheme), config);
+let system: SystemContext | undefined;
+
+/**
+ * The Chakra system of the portal: Chakra's defaults plus our breakpoints and page width. Made on first use, not when
+ * this module is evaluated: making it is ~40 ms of work, which the boot runs in a task of its own (app-root.tsx).
+ */
+export function portalSystem(): SystemContext {
+  system ??= createSystem(mergeConfigs(defaultBaseConfig, chakraTheme), config);
+  return system;
+}
