@@ -94,9 +94,22 @@ function compareItems(orders: readonly KeyOrder[], a: MatchedItem, b: MatchedIte
   return compareText(a.id, b.id);
 }
 
+/** Where `item` goes in `kept`: before the first match that orders after it (binary search). */
+function placeOf(orders: readonly KeyOrder[], kept: OrderedMatches, item: MatchedItem): number {
+  let low = 0;
+  let high = kept.ids.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (compareAt(orders, kept, middle, item) > 0) high = middle;
+    else low = middle + 1;
+  }
+  return low;
+}
+
 /**
- * The matches after a write: the changed ids taken out, the changed items that match (now) merged
- * in at their place. One pass over the kept matches.
+ * The matches after a write: the changed ids taken out, the changed items that match (now) merged in at their place.
+ * One copying pass over the kept matches; each item's place is found by a binary search, so a list of 100,000
+ * matches is compared with each changed item ~17 times rather than once a match (that showed as 50 ms calls).
  */
 export function applyChanges(
   orders: readonly KeyOrder[],
@@ -106,24 +119,22 @@ export function applyChanges(
 ): OrderedMatches {
   const incoming = [...matched].sort((a, b) => compareItems(orders, a, b));
   const result: OrderedMatches = { ids: [], keys: orders.map(() => []) };
-  const push = (id: string, keys: (string | null)[]) => {
-    result.ids.push(id);
-    keys.forEach((value, k) => result.keys[k]?.push(value));
-  };
-  let next = 0;
-  for (let index = 0; index < kept.ids.length; index += 1) {
-    const id = kept.ids[index] as string;
-    if (changed.has(id)) continue;
-    for (; next < incoming.length && compareAt(orders, kept, index, incoming[next] as MatchedItem) > 0; next += 1) {
-      const item = incoming[next] as MatchedItem;
-      push(item.id, item.keys);
+  let from = 0;
+  // The kept matches before `end`, without the changed ones (a place found among them is as good: they are skipped).
+  const copyUntil = (end: number) => {
+    for (; from < end; from += 1) {
+      const id = kept.ids[from] as string;
+      if (changed.has(id)) continue;
+      result.ids.push(id);
+      for (let k = 0; k < orders.length; k += 1) result.keys[k]?.push(kept.keys[k]?.[from] ?? null);
     }
-    push(
-      id,
-      orders.map((_, k) => kept.keys[k]?.[index] ?? null),
-    );
+  };
+  for (const item of incoming) {
+    copyUntil(placeOf(orders, kept, item));
+    result.ids.push(item.id);
+    for (let k = 0; k < orders.length; k += 1) result.keys[k]?.push(item.keys[k] ?? null);
   }
-  for (const item of incoming.slice(next)) push(item.id, item.keys);
+  copyUntil(kept.ids.length);
   return result;
 }
 
