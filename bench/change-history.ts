@@ -6,7 +6,7 @@
  * On a fresh database (PGlite in a temporary folder; PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL names
  * a server, in a throw-away database) with the platform's migrations:
  *
- * - write latency: `PATCH /v1/products/{id}` as a request runs it (Fastify inject into the engine's routes with the
+ * - write latency: `PATCH /v1/products/{id}` and `POST /v1/products` as a request runs them (Fastify inject into the engine's routes with the
  *   real bearer-token check), recording on and off alternately, write by write, so drift hits both alike; p50 and
  *   p99 of each and the overhead (target: under 10 %);
  * - Activity paging: `--records` records of the marketplace (plus as many of another), then every page of 100 read
@@ -117,27 +117,43 @@ async function writeLatency(database: Database, writes: number) {
     { prefix: '/platform' },
   );
   await app.ready();
-  const timings = { on: [] as number[], off: [] as number[] };
-  const patch = async (i: number) => {
+  /** One timed request; `i` makes each write's body (and a create's id) its own. */
+  const timed = async (i: number, write: 'patch' | 'create') => {
     const started = performance.now();
-    const response = await app.inject({
-      method: 'PATCH',
-      url: `/platform/v1/products/p${i % PRODUCTS}`,
-      headers: { authorization: `Bearer ${token}` },
-      payload: { Name: `Write ${i}`, xp: { N: i, Tag: `t${i % 7}` } },
-    });
-    if (response.statusCode !== 200) throw new Error(`patch answered ${response.statusCode}: ${response.body}`);
+    const response = await app.inject(
+      write === 'patch'
+        ? {
+            method: 'PATCH',
+            url: `/platform/v1/products/p${i % PRODUCTS}`,
+            headers: { authorization: `Bearer ${token}` },
+            payload: { Name: `Write ${i}`, xp: { N: i, Tag: `t${i % 7}` } },
+          }
+        : {
+            method: 'POST',
+            url: '/platform/v1/products',
+            headers: { authorization: `Bearer ${token}` },
+            payload: { ID: `new${i}`, Name: `New ${i}`, Active: true, xp: { N: i } },
+          },
+    );
+    if (response.statusCode !== 200 && response.statusCode !== 201)
+      throw new Error(`${write} answered ${response.statusCode}: ${response.body}`);
     return performance.now() - started;
   };
-  for (let i = 0; i < 100; i += 1) await patch(i); // warm-up
-  for (let i = 0; i < writes * 2; i += 1) {
-    const recording = Math.floor(i / BLOCK) % 2 === 0;
-    changeRecording.enabled = recording;
-    (recording ? timings.on : timings.off).push(await patch(i));
+  const results: Record<'patch' | 'create', { on: number[]; off: number[] }> = {
+    patch: { on: [], off: [] },
+    create: { on: [], off: [] },
+  };
+  for (const write of ['patch', 'create'] as const) {
+    for (let i = 0; i < 100; i += 1) await timed(writes * 2 + i, write); // warm-up (ids after the timed ones)
+    for (let i = 0; i < writes * 2; i += 1) {
+      const recording = Math.floor(i / BLOCK) % 2 === 0;
+      changeRecording.enabled = recording;
+      results[write][recording ? 'on' : 'off'].push(await timed(i, write));
+    }
   }
   changeRecording.enabled = true;
   await app.close();
-  return timings;
+  return results;
 }
 
 async function seedRecords(database: Database, records: number): Promise<void> {
@@ -185,16 +201,19 @@ async function run(kind: 'pglite' | 'postgres', writes: number, records: number)
   try {
     await runMigrations(database, [{ name: platformPart.name, migrationsFolder: platformPart.migrationsFolder ?? '' }]);
     await insertMarketplace(database.db, 'mkt1');
-    const timings = await writeLatency(database, writes);
-    const on = { p50: percentile(timings.on, 50), p99: percentile(timings.on, 99) };
-    const off = { p50: percentile(timings.off, 50), p99: percentile(timings.off, 99) };
-    const overhead = on.p50 / off.p50 - 1;
-    console.log(`\n[${kind}] Products.Patch over ${writes} writes each, recording on vs off`);
-    console.log(`  off: p50 ${ms(off.p50)}  p99 ${ms(off.p99)}`);
-    console.log(`  on:  p50 ${ms(on.p50)}  p99 ${ms(on.p99)}`);
-    console.log(
-      `  overhead p50 ${(overhead * 100).toFixed(1)} % (p99 ${((on.p99 / off.p99 - 1) * 100).toFixed(1)} %) — target < ${WRITE_OVERHEAD_TARGET * 100} %: ${verdict(overhead < WRITE_OVERHEAD_TARGET)}`,
-    );
+    const results = await writeLatency(database, writes);
+    for (const [write, timings] of Object.entries(results)) {
+      const on = { p50: percentile(timings.on, 50), p99: percentile(timings.on, 99) };
+      const off = { p50: percentile(timings.off, 50), p99: percentile(timings.off, 99) };
+      const overhead = on.p50 / off.p50 - 1;
+      const operation = write === 'patch' ? 'Products.Patch' : 'Products.Create';
+      console.log(`\n[${kind}] ${operation} over ${writes} writes each, recording on vs off`);
+      console.log(`  off: p50 ${ms(off.p50)}  p99 ${ms(off.p99)}`);
+      console.log(`  on:  p50 ${ms(on.p50)}  p99 ${ms(on.p99)}`);
+      console.log(
+        `  overhead p50 ${(overhead * 100).toFixed(1)} % (p99 ${((on.p99 / off.p99 - 1) * 100).toFixed(1)} %) — target < ${WRITE_OVERHEAD_TARGET * 100} %: ${verdict(overhead < WRITE_OVERHEAD_TARGET)}`,
+      );
+    }
     await database.db.execute(sql`DELETE FROM platform.change_records`);
     await seedRecords(database, records);
     for (const [label, filter] of [

@@ -1,4 +1,4 @@
-import { createSystem, defaultBaseConfig, defineConfig, mergeConfigs, type SystemContext } from '@chakra-ui/react';
+import { createSystem, defaultBaseConfig, defineConfig, type SystemContext } from '@chakra-ui/react';
 import {
   alertSlotRecipe,
   animationStyles,
@@ -132,6 +132,7 @@ let system: SystemContext | undefined;
  * this module is evaluated: making it is ~40 ms of work, which the boot runs in a task of its own (app-root.tsx).
  */
 export function portalSystem(): SystemContext {
-  system ??= createSystem(mergeConfigs(defaultBaseConfig, chakraTheme), config);
+  // One merge: createSystem merges its configs itself (merging first as well cost another ~8 ms).
+  system ??= createSystem(defaultBaseConfig, chakraTheme, config);
   return system;
 }

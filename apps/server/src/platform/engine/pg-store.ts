@@ -100,18 +100,28 @@ export class PgStore implements Store {
     const secretFields = Object.keys(secret ?? {});
     const write = { resource, parentKey: parentKey(parents), id, after: item, secretFields };
     const plan = this.recorder?.planInline(this.marketplaceId, write, true);
-    // ON CONFLICT without a target also covers the platform-wide index of API client ids, so a
-    // clash there is answered as IdExists too, without saying which marketplace holds the id.
-    const insert = sql`INSERT INTO platform.documents (marketplace_id, resource, parent_key, id, body, secret)
-          VALUES (${this.marketplaceId}, ${resource}, ${parentKey(parents)}, ${id}, ${JSON.stringify(item)}::jsonb, ${secret ? JSON.stringify(secret) : null}::jsonb)
-          ON CONFLICT DO NOTHING RETURNING id`;
-    const [inserted] = await rowsOf<{ id: string | null; record_id?: string | null }>(
-      this.db,
-      plan ? recordedInsert(insert, plan) : insert,
-    );
-    if (!inserted?.id) throw idExists(this.registry.resource(resource).model.name, id);
-    if (plan && inserted.record_id) this.recorder?.confirmInline(plan, inserted.record_id);
-    else this.recorder?.noteWrite(write, undefined);
+    if (plan) {
+      const document = { ...write, marketplaceId: this.marketplaceId, body: item, secret: secret ?? null };
+      const [inserted] = await rowsOf<{ inserted: boolean; record_id: string | null }>(
+        this.db,
+        recordedInsert(document, plan),
+      );
+      if (!inserted?.inserted) throw idExists(this.registry.resource(resource).model.name, id);
+      if (inserted.record_id) this.recorder?.confirmInline(plan, inserted.record_id);
+      else this.recorder?.noteWrite(write, undefined);
+    } else {
+      // ON CONFLICT without a target also covers the platform-wide index of API client ids, so a clash there is
+      // answered as IdExists too, without saying which marketplace holds the id. The insert of
+      // platform.recorded_insert (platform migration 0010): change them together.
+      const [inserted] = await rowsOf<{ id: string | null }>(
+        this.db,
+        sql`INSERT INTO platform.documents (marketplace_id, resource, parent_key, id, body, secret)
+            VALUES (${this.marketplaceId}, ${resource}, ${parentKey(parents)}, ${id}, ${JSON.stringify(item)}::jsonb, ${secret ? JSON.stringify(secret) : null}::jsonb)
+            ON CONFLICT DO NOTHING RETURNING id`,
+      );
+      if (!inserted?.id) throw idExists(this.registry.resource(resource).model.name, id);
+      this.recorder?.noteWrite(write, undefined);
+    }
     await this.keepIndexCurrent(resource, parents, id, item);
   }
 

@@ -56,28 +56,11 @@ export interface PlannedRecord {
   expectedBefore: string | null;
 }
 
-/**
- * A `record AS (...)` CTE that inserts the planned record inside the write's own statement, only when `guard` holds
- * (the object's state before the statement is the one the record was computed from). It answers the new record's id.
- */
-function inlineRecordCte(plan: PlannedRecord, guard: SQL): SQL {
-  const { row } = plan;
-  const [market, operation, actorId, username, actorType, company, client, impersonator, request] = sourceValues(
-    plan.marketplaceId,
-    plan.source,
-  );
-  return sql`record AS (INSERT INTO platform.change_records (${COLUMNS})
-    SELECT ${market}, ${operation}, ${row.kind}, ${row.resource_type}, ${row.resource_id}, ${row.parent_key},
-      ${actorId}, ${username}, ${actorType}, ${company}, ${client}, ${impersonator}, ${request},
-      ${JSON.stringify(row.changes)}::jsonb, ${jsonOrNull(row.last_state)}
-    WHERE ${guard} RETURNING id)`;
-}
-
 const jsonOrNull = (value: unknown): SQL =>
   value === null || value === undefined ? sql`NULL::jsonb` : sql`${JSON.stringify(value)}::jsonb`;
 
-/** A document to store whole (PgStore.put). */
-export interface DocumentPut {
+/** A document as the store writes it. */
+export interface StoredDocument {
   marketplaceId: string;
   resource: string;
   parentKey: string;
@@ -86,31 +69,48 @@ export interface DocumentPut {
   secret: unknown;
 }
 
+/** The first arguments of platform.recorded_put and recorded_insert: the document. */
+function documentArgs(document: StoredDocument): SQL[] {
+  const key = [document.marketplaceId, document.resource, document.parentKey, document.id].map((value) => sql`${value}`);
+  return [...key, jsonOrNull(document.body), jsonOrNull(document.secret)];
+}
+
+/** The record's arguments of platform.recorded_put and recorded_insert, in their order (migration 0010). */
+function recordArgs(plan: PlannedRecord): SQL[] {
+  const [, operation, actorId, username, actorType, company, client, impersonator, request] = sourceValues(
+    plan.marketplaceId,
+    plan.source,
+  );
+  return [
+    operation,
+    sql`${plan.row.kind}`,
+    sql`${plan.row.resource_type}`,
+    ...[actorId, username, actorType, company, client, impersonator, request],
+    sql`${JSON.stringify(plan.row.changes)}::jsonb`,
+    jsonOrNull(plan.row.last_state),
+  ];
+}
+
+/*
+ * Both writes are one call of a function of platform migration 0010, whose statements are planned once per connection:
+ * as a statement of CTEs, recording cost a write 0.3 ms of planning (issue 23: under 10 %).
+ */
+
 /**
  * Stores a document and answers its state before (`body`); with a planned record, inserts that record in the same
  * call when the state before is the one the record was computed from (`record_id`; `body` is then null, as the
- * recorder knows it). One call of `platform.recorded_put` (platform migration 0010), whose statements are planned
- * once per connection: as a statement of CTEs, recording cost a write 0.3 ms of planning (issue 23: under 10 %).
+ * recorder knows it).
  */
-export function recordedPut(put: DocumentPut, plan: PlannedRecord | undefined): SQL {
-  const args = [put.marketplaceId, put.resource, put.parentKey, put.id].map((value) => sql`${value}`);
-  args.push(jsonOrNull(put.body), jsonOrNull(put.secret));
-  if (plan) {
-    const [, operation, actorId, username, actorType, company, client, impersonator, request] = sourceValues(
-      plan.marketplaceId,
-      plan.source,
-    );
-    args.push(sql`${plan.expectedBefore}::jsonb`, operation, sql`${plan.row.kind}`, sql`${plan.row.resource_type}`);
-    args.push(actorId, username, actorType, company, client, impersonator, request);
-    args.push(sql`${JSON.stringify(plan.row.changes)}::jsonb`, jsonOrNull(plan.row.last_state));
-  }
+export function recordedPut(document: StoredDocument, plan: PlannedRecord | undefined): SQL {
+  const args = documentArgs(document);
+  if (plan) args.push(sql`${plan.expectedBefore}::jsonb`, ...recordArgs(plan));
   return sql`SELECT record_id::text, body FROM platform.recorded_put(${sql.join(args, sql`, `)})`;
 }
 
-/** An insert answering its `id` (none when it clashed), with the planned record inserted only when it inserted. */
-export function recordedInsert(insert: SQL, plan: PlannedRecord): SQL {
-  return sql`WITH inserted AS (${insert}), ${inlineRecordCte(plan, sql`EXISTS (SELECT 1 FROM inserted)`)}
-    SELECT (SELECT id FROM inserted) AS id, (SELECT id::text FROM record) AS record_id`;
+/** Inserts a document unless its id is taken (`inserted`), and then its planned record (`record_id`). */
+export function recordedInsert(document: StoredDocument, plan: PlannedRecord): SQL {
+  const args = [...documentArgs(document), ...recordArgs(plan)];
+  return sql`SELECT inserted, record_id::text FROM platform.recorded_insert(${sql.join(args, sql`, `)})`;
 }
 
 /** Takes back records inserted inside writes that a later write of the same request superseded (ids as text). */
