@@ -71,7 +71,9 @@ export interface StoredDocument {
 
 /** The first arguments of platform.recorded_put and recorded_insert: the document. */
 function documentArgs(document: StoredDocument): SQL[] {
-  const key = [document.marketplaceId, document.resource, document.parentKey, document.id].map((value) => sql`${value}`);
+  const key = [document.marketplaceId, document.resource, document.parentKey, document.id].map(
+    (value) => sql`${value}`,
+  );
   return [...key, jsonOrNull(document.body), jsonOrNull(document.secret)];
 }
 
