@@ -32,7 +32,9 @@ export function startPortalSession(): void {
       if (guess && guess.Url !== session.Description?.Url) forgetApiDescription(guess.Url);
       if (!session.Description) return undefined;
       rememberDescription(session.Description);
-      return loadSessionDescription(session.Description);
+      // A build this browser never loaded (its first sign-in to the tenant, or a deploy since) is not in IndexedDB:
+      // its request goes out at once.
+      return loadSessionDescription(session.Description, { readCache: guess !== undefined });
     })
     .catch(() => undefined);
 }
@@ -81,6 +83,9 @@ export function loadPortalSession(): Promise<PortalSession<PortalUser>> {
  * @example
  * const api = await loadSessionDescription(session.Description);
  */
-export function loadSessionDescription(ref: PreparedDescriptionRef): Promise<ApiDescription> {
-  return loadApiDescription(ref, (url) => portal.getDescriptionText(url));
+export function loadSessionDescription(
+  ref: PreparedDescriptionRef,
+  options?: { readCache?: boolean },
+): Promise<ApiDescription> {
+  return loadApiDescription(ref, (url) => portal.getDescriptionText(url), options);
 }

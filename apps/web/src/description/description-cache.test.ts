@@ -78,6 +78,22 @@ describe('loadDescription', () => {
     expect(second.calls).toEqual([]);
   });
 
+  it('fetches without reading the cache when told it cannot hold the build, and stores the text all the same', async () => {
+    await load(refOf('1.0.0.1'), service().fetchText);
+    const first = service();
+    const fetched = await loadDescription({
+      ref: refOf('1.0.0.1'),
+      fetchText: first.fetchText,
+      database: openDescriptionCache(factory),
+      readCache: false,
+    });
+    expect(fetched.source).toBe('network');
+    expect(first.calls).toHaveLength(1);
+    const second = service();
+    expect((await load(refOf('1.0.0.1'), second.fetchText)).source).toBe('cache');
+    expect(second.calls).toEqual([]);
+  });
+
   it('fetches a new build and clears the old one of the same marketplace API', async () => {
     await load(refOf('1.0.0.1'), service().fetchText);
     const next = service();

@@ -30,6 +30,11 @@ export interface LoadDescriptionOptions {
   fetchText: FetchText;
   /** The cache, opened early by {@link openDescriptionCache}; without one (or if it fails) nothing is cached. */
   database?: Promise<IDBDatabase | null>;
+  /**
+   * False when the cache cannot hold this build (the browser never loaded it: a first sign-in, a new deploy): the
+   * request then goes out at once rather than after opening and reading IndexedDB (issue 22, the cold path).
+   */
+  readCache?: boolean;
 }
 
 export interface LoadedDescription {
@@ -69,9 +74,9 @@ export async function loadDescription(options: LoadDescriptionOptions): Promise<
       `The API description at ${url} has version "${version}"; expected four dot-separated numbers such as 1.0.445.36017.`,
     );
   }
-  const db = options.database ? await options.database : null;
-  if (db) {
-    const cached = await readQuietly(db, key, version);
+  if (options.readCache !== false) {
+    const db = options.database ? await options.database : null;
+    const cached = db ? await readQuietly(db, key, version) : undefined;
     if (cached) return { document: cached, version, source: 'cache' };
   }
   const text = await options.fetchText(url);
@@ -79,7 +84,8 @@ export async function loadDescription(options: LoadDescriptionOptions): Promise<
   if (!document) {
     throw new DescriptionError(`${url} did not answer with the OpenAPI 3 description of build ${version}.`);
   }
-  if (db) await storeQuietly(db, { key, version, storedAt: new Date().toISOString(), text });
+  // Not waited for: the portal renders while the text is written (a later read of the cache queues behind the write).
+  void options.database?.then((db) => db && storeQuietly(db, { key, version, storedAt: new Date().toISOString(), text }));
   return { document, version, source: 'network' };
 }
 

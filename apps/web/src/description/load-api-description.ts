@@ -22,15 +22,19 @@ const loads = new Map<string, Promise<ApiDescription>>();
 /**
  * Loads (cache or network) and indexes the prepared description a session points at: the whole pipeline. One load
  * per URL for the life of the page (the URL names the build, so its content never changes); a failed load is
- * forgotten, so asking again tries again.
+ * forgotten, so asking again tries again. `readCache: false` when the browser cannot have it (see loadDescription).
  *
  * @example
  * const api = await loadApiDescription(session.Description, (url) => portal.getText(url));
  */
-export function loadApiDescription(ref: PreparedDescriptionRef, fetchText: FetchText): Promise<ApiDescription> {
+export function loadApiDescription(
+  ref: PreparedDescriptionRef,
+  fetchText: FetchText,
+  { readCache = true }: { readCache?: boolean } = {},
+): Promise<ApiDescription> {
   const known = loads.get(ref.Url);
   if (known) return known;
-  const load = loadDescription({ ref, fetchText, database: warmDescriptionCache() }).then(({ document }) =>
+  const load = loadDescription({ ref, fetchText, database: warmDescriptionCache(), readCache }).then(({ document }) =>
     // Already dereferenced by the portal service: only the index is built here.
     indexDescription(document),
   );
