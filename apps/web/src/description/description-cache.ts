@@ -85,7 +85,9 @@ export async function loadDescription(options: LoadDescriptionOptions): Promise<
     throw new DescriptionError(`${url} did not answer with the OpenAPI 3 description of build ${version}.`);
   }
   // Not waited for: the portal renders while the text is written (a later read of the cache queues behind the write).
-  void options.database?.then((db) => db && storeQuietly(db, { key, version, storedAt: new Date().toISOString(), text }));
+  void options.database?.then(
+    (db) => db && storeQuietly(db, { key, version, storedAt: new Date().toISOString(), text }),
+  );
   return { document, version, source: 'network' };
 }
 
