@@ -8,6 +8,24 @@
 -- the state the request read (p_expected), or an insert when it read none; then the record. Otherwise (no record
 -- given, or another writer changed the object since the request read it) the state before is read with FOR UPDATE,
 -- the upsert made and that state answered, for the caller to record from.
+-- The record both functions below insert (plpgsql too, so its statement is planned once per connection as well).
+CREATE FUNCTION "platform"."insert_change_record"(
+	p_marketplace text, p_operation text, p_kind text, p_type text, p_id text, p_parent_key text, p_actor_id text,
+	p_username text, p_actor_type text, p_company text, p_client text, p_impersonator text, p_request text,
+	p_changes jsonb, p_last_state jsonb
+) RETURNS bigint LANGUAGE plpgsql AS $$
+DECLARE
+	v_id bigint;
+BEGIN
+	INSERT INTO "platform"."change_records" (marketplace_id, operation_id, kind, resource_type, resource_id, parent_key,
+		actor_id, actor_username, actor_type, actor_company_id, client_id, impersonator_id, request_id, changes, last_state)
+	VALUES (p_marketplace, p_operation, p_kind, p_type, p_id, p_parent_key, p_actor_id, p_username, p_actor_type,
+		p_company, p_client, p_impersonator, p_request, p_changes, p_last_state)
+	RETURNING id INTO v_id;
+	RETURN v_id;
+END
+$$;
+--> statement-breakpoint
 CREATE FUNCTION "platform"."recorded_put"(
 	p_marketplace text, p_resource text, p_parent_key text, p_id text, p_body jsonb, p_secret jsonb,
 	p_expected jsonb DEFAULT NULL, p_operation text DEFAULT NULL, p_kind text DEFAULT NULL, p_type text DEFAULT NULL,
@@ -32,12 +50,8 @@ BEGIN
 				AND d.id = p_id AND d.body = p_expected;
 		END IF;
 		IF FOUND THEN
-			INSERT INTO "platform"."change_records" (marketplace_id, operation_id, kind, resource_type, resource_id,
-				parent_key, actor_id, actor_username, actor_type, actor_company_id, client_id, impersonator_id, request_id,
-				changes, last_state)
-			VALUES (p_marketplace, p_operation, p_kind, p_type, p_id, p_parent_key, p_actor_id, p_username, p_actor_type,
-				p_company, p_client, p_impersonator, p_request, p_changes, p_last_state)
-			RETURNING id INTO record_id;
+			record_id := "platform"."insert_change_record"(p_marketplace, p_operation, p_kind, p_type, p_id, p_parent_key,
+				p_actor_id, p_username, p_actor_type, p_company, p_client, p_impersonator, p_request, p_changes, p_last_state);
 			RETURN;
 		END IF;
 	END IF;
@@ -67,12 +81,8 @@ BEGIN
 	ON CONFLICT DO NOTHING;
 	inserted := FOUND;
 	IF inserted THEN
-		INSERT INTO "platform"."change_records" (marketplace_id, operation_id, kind, resource_type, resource_id,
-			parent_key, actor_id, actor_username, actor_type, actor_company_id, client_id, impersonator_id, request_id,
-			changes, last_state)
-		VALUES (p_marketplace, p_operation, p_kind, p_type, p_id, p_parent_key, p_actor_id, p_username, p_actor_type,
-			p_company, p_client, p_impersonator, p_request, p_changes, p_last_state)
-		RETURNING id INTO record_id;
+		record_id := "platform"."insert_change_record"(p_marketplace, p_operation, p_kind, p_type, p_id, p_parent_key,
+			p_actor_id, p_username, p_actor_type, p_company, p_client, p_impersonator, p_request, p_changes, p_last_state);
 	END IF;
 END
 $$;
