@@ -47,7 +47,7 @@ export function insertRecords(marketplaceId: string, source: ChangeSource, rows:
       AS r(kind text, resource_type text, resource_id text, parent_key text, changes jsonb, last_state jsonb)`;
 }
 
-/** A record to insert inside a write's own statement (ChangeRecorder.planInline). */
+/** A record to insert in the same call to the database as its write (ChangeRecorder.planInline). */
 export interface PlannedRecord {
   marketplaceId: string;
   source: ChangeSource;
