@@ -5,10 +5,8 @@ import { RenderGate } from '@/app/render-gate';
 import { portalSystem } from '@/app/theme';
 import { AppRouter, preloadRoute } from '@/app/router';
 import { AuthSession } from '@/auth/auth-session';
+import { nextTask } from '@/lib/next-task';
 import { Toaster } from '@/ui/toaster';
-
-/** Resolves in a later task, so the browser may draw and answer input in between. */
-const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * Renders the portal into `container`. Loaded by the boot (main.tsx) only once it knows the page stays: a visitor

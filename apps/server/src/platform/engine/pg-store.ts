@@ -3,7 +3,7 @@ import type { Db } from '../../db/database.ts';
 import { rowsOf } from '../../db/rows.ts';
 import { API_CLIENT_ID_INDEX } from '../db/schema.ts';
 import type { ChangeRecorder, DocumentWrite } from '../history/recorder.ts';
-import { recordedInsert, recordedPut } from '../history/record-sql.ts';
+import { recordedInsert, recordedPut, type StoredDocument } from '../history/record-sql.ts';
 import type { Registry } from '../resources/types.ts';
 import { activeMapping, reindexDocument } from '../search/entries.ts';
 import { searchesIndex } from '../search/search-sql.ts';
@@ -101,10 +101,9 @@ export class PgStore implements Store {
     const write = { resource, parentKey: parentKey(parents), id, after: item, secretFields };
     const plan = this.recorder?.planInline(this.marketplaceId, write, true);
     if (plan) {
-      const document = { ...write, marketplaceId: this.marketplaceId, body: item, secret: secret ?? null };
       const [inserted] = await rowsOf<{ inserted: boolean; record_id: string | null }>(
         this.db,
-        recordedInsert(document, plan),
+        recordedInsert(this.storedDocument(write, secret), plan),
       );
       if (!inserted?.inserted) throw idExists(this.registry.resource(resource).model.name, id);
       if (inserted.record_id) this.recorder?.confirmInline(plan, inserted.record_id);
@@ -174,12 +173,20 @@ export class PgStore implements Store {
    */
   private async recordedPut(recorder: ChangeRecorder, write: DocumentWrite, secret: Item | undefined) {
     const plan = recorder.planInline(this.marketplaceId, write, false);
-    const put = { ...write, marketplaceId: this.marketplaceId, body: write.after, secret: secret ?? null };
     const [written] = await this.writing(write.resource, write.id, () =>
-      rowsOf<{ body: Item | null; record_id: string | null }>(this.db, recordedPut(put, plan)),
+      rowsOf<{ body: Item | null; record_id: string | null }>(
+        this.db,
+        recordedPut(this.storedDocument(write, secret), plan),
+      ),
     );
     if (plan && written?.record_id) recorder.confirmInline(plan, written.record_id);
     else recorder.noteWrite(write, written?.body ?? undefined);
+  }
+
+  /** A write as the recorded-write functions take it (record-sql.ts). */
+  private storedDocument(write: DocumentWrite, secret: Item | undefined): StoredDocument {
+    const { resource, parentKey, id, after } = write;
+    return { marketplaceId: this.marketplaceId, resource, parentKey, id, body: after, secret: secret ?? null };
   }
 
   async rename(resource: string, parents: readonly string[], fromId: string, item: Item): Promise<void> {
