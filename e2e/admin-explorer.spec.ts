@@ -169,7 +169,10 @@ test.describe('Marketplace explorer: product detail', () => {
   test('a duplicate ID answers 409 and the form keeps what was typed', async ({ page }) => {
     await signIn(page, DEMO_USERS.owner);
     await open(page, '/admin/products', 'Products');
+    // The heading is drawn before the list answers: read the first ID once a row is there.
+    await expect(rows(page).first()).toBeVisible();
     const existing = (await columnTexts(page, 'ID'))[0] ?? '';
+    expect(existing).not.toBe('');
     await open(page, '/admin/products/new', 'New Product');
     await page.getByRole('textbox', { name: /^ID/ }).fill(existing);
     await page.getByRole('textbox', { name: /^Name/ }).fill('Duplicate');

@@ -215,7 +215,9 @@ test.describe('Marketplace explorer: orders and shipments', () => {
     await expect(table.getByRole('columnheader', { name: 'Total' })).toBeVisible();
     // The first row, compared with the platform's own answer for that order.
     const first = rows(page).first();
+    await expect(first).toBeVisible();
     const firstId = (await columnTexts(page, 'ID'))[0] ?? '';
+    expect(firstId).not.toBe('');
     const shown = (await list(`/orders/Incoming/${firstId}`)) as unknown as FullOrder;
     await expect(first).toContainText(
       `${shown.FromUser.FirstName} ${shown.FromUser.LastName} · ${shown.FromCompanyID}`,
